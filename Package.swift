@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "ObservableBridge",
+  products: [
+    .library(name: "ObservableCore", targets: ["ObservableCore"]),
+    .library(name: "ObservableTesting", targets: ["ObservableTesting"]),
+    .library(name: "AsyncBridge", targets: ["AsyncBridge"]),
+    .library(name: "GitHubAsync", targets: ["GitHubAsync"]),
+    .library(name: "GitHubReplay", targets: ["GitHubReplay"]),
+    .executable(name: "bridge-demo", targets: ["bridge-demo"]),
+  ],
+  targets: [
+    .target(name: "ObservableCore"),
+    .target(name: "ObservableTesting", dependencies: ["ObservableCore"]),
+    .target(name: "AsyncBridge", dependencies: ["ObservableCore"]),
+    .target(name: "GitHubAsync", dependencies: ["ObservableCore", "AsyncBridge"]),
+    .target(name: "GitHubReplay", resources: [.copy("Fixtures")]),
+    .executableTarget(
+      name: "bridge-demo",
+      dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
+    ),
+    .testTarget(
+      name: "ObservableCoreTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+    .testTarget(
+      name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+    .testTarget(
+      name: "AsyncBridgeTests",
+      dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),
+    .testTarget(
+      name: "GitHubAsyncTests",
+      dependencies: [
+        "GitHubAsync", "GitHubReplay", "AsyncBridge", "ObservableCore", "ObservableTesting",
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,98 @@
+import Synchronization
+
+/// The cancellation scope of one subscription.
+
+///
+
+/// Not public API.
+///
+/// Subscribing hands a producer both an observer and a lifetime. The producer checks
+/// ``isDisposed`` before emitting and registers whatever it must release with ``add(_:)``.
+/// Pass-through operators (`map`, `filter`, …) hand the same lifetime to their upstream, so a
+/// chain of them costs no allocation per operator. Operators that subscribe independently
+/// (`concat`, `retry`, `flatMap`, …) create a child lifetime per inner subscription.
+///
+/// Disposing runs the registered disposables once, outside any lock, in the order they were
+/// added. A disposable added after disposal is disposed at once.
+public final class _Lifetime: Cancelable {
+  @usableFromInline
+  internal let disposed = Atomic<Bool>(false)
+  @usableFromInline
+  internal let actions = Mutex<Actions>(.none)
+  @usableFromInline
+  internal let resource: _ResourceToken
+
+  @usableFromInline
+  internal enum Actions {
+    case none
+    case one(any Disposable)
+    case many([any Disposable])
+    case disposed
+  }
+
+  /// Creates a root lifetime, counted in the current resource scope when tracking is on.
+  @inlinable
+  public init() {
+    resource = _ResourceToken()
+  }
+
+  /// Creates a lifetime counted in the same resource scope as `parent`.
+  ///
+  /// - Parameter parent: The lifetime whose resource scope this one joins. It does not dispose
+  ///   this lifetime; register it with `parent.add(_:)` for that.
+  @inlinable
+  public init(inheriting parent: _Lifetime) {
+    resource = _ResourceToken(inheriting: parent.resource)
+  }
+
+  /// Whether ``dispose()`` has been called.
+  @inlinable
+  public var isDisposed: Bool {
+    disposed.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Registers `disposable` to be disposed with this lifetime, or disposes it now if this
+  /// lifetime is already disposed.
+  ///
+  /// - Parameter disposable: The resource to release with this lifetime.
+  @inlinable
+  public func add(_ disposable: any Disposable) {
+    let accepted = actions.withLock { actions -> Bool in
+      switch actions {
+      case .none: actions = .one(disposable)
+      case .one(let first): actions = .many([first, disposable])
+      case .many(var all):
+        actions = .none
+        all.append(disposable)
+        actions = .many(all)
+      case .disposed: return false
+      }
+      return true
+    }
+    if !accepted { disposable.dispose() }
+  }
+
+  /// Registers `action` to run once when this lifetime is disposed, or runs it now if this
+  /// lifetime is already disposed.
+  ///
+  /// - Parameter action: The action to run on disposal.
+  @inlinable
+  public func onDispose(_ action: @escaping @Sendable () -> Void) {
+    add(Disposables.create(with: action))
+  }
+
+  /// Disposes every registered resource, once.
+  public func dispose() {
+    guard !disposed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+    let taken = actions.withLock { actions -> Actions in
+      let taken = actions
+      actions = .disposed
+      return taken
+    }
+    switch taken {
+    case .none, .disposed: break
+    case .one(let disposable): disposable.dispose()
+    case .many(let all): for disposable in all { disposable.dispose() }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/// A push-based sequence of elements: the central type of ReactiveX.
+///
+/// An observable does nothing until it is subscribed to. Each subscription runs the sequence's
+/// producer once, which sends the subscriber `next* (error | completed)?` and stops when the
+/// subscription is disposed.
+///
+/// ```swift
+/// let disposable = Observable.of(1, 2, 3)
+///   .map { $0 * 10 }
+///   .subscribe(onNext: { print($0) }, onCompleted: { print("done") })
+/// // 10, 20, 30, done
+/// ```
+///
+/// ## How it works
+///
+/// Subscribing calls the producer with an ``AnyObserver`` and a `_Lifetime`. The producer
+/// creates whatever sink it needs, subscribes upstream, and registers what must be released
+/// with the lifetime; disposing the subscription disposes that lifetime. Operators are
+/// `@inlinable`, so each sink's closures are compiled for your element types and an element
+/// crosses each operator with one direct closure call.
+///
+/// ## Sendable
+///
+/// `Observable` is `Sendable`: its only state is the producer, an immutable `@Sendable`
+/// closure. Elements must be `Sendable` because a sequence may deliver them on any thread.
+public class Observable<Element: Sendable>: ObservableType,
+  // SAFETY: the only stored property is an immutable @Sendable closure. Subclasses are the
+  // subjects in this module, which keep their state behind a Mutex in a separate core object.
+  @unchecked Sendable
+{
+  /// The producer: subscribes an observer within a lifetime.
+
+  ///
+
+  /// Not public API.
+  public typealias _Producer = @Sendable (AnyObserver<Element>, _Lifetime) -> Void
+
+  @usableFromInline
+  internal let producer: _Producer
+
+  /// Creates an observable from a producer.
+  ///
+  /// Not public API; use ``create(_:)``.
+  ///
+  /// - Parameter _run: Called once per subscription with the observer and its lifetime.
+  @inlinable
+  public init(_run: @escaping _Producer) {
+    self.producer = _run
+  }
+
+  /// Runs the producer for `observer` within `lifetime`.
+
+  ///
+
+  /// Not public API.
+  ///
+  /// - Parameters:
+  ///   - observer: The observer to deliver to.
+  ///   - lifetime: The lifetime the producer checks and registers its resources with.
+  @inlinable
+  public final func _subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
+    producer(observer, lifetime)
+  }
+
+  /// Subscribes `observer` to the sequence.
+  ///
+  /// The subscription is disposed automatically after a terminal event.
+  ///
+  /// - Parameter observer: The observer that receives the sequence's events.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let lifetime = _Lifetime()
+    producer(
+      AnyObserver { event in
+        guard !lifetime.isDisposed else { return }
+        observer.on(event)
+        if event.isStopEvent { lifetime.dispose() }
+      },
+      lifetime
+    )
+    return lifetime
+  }
+
+  /// Returns `self`.
+  ///
+  /// - Returns: This observable.
+  @inlinable
+  public final func asObservable() -> Observable<Element> {
+    self
+  }
+}

@@ -1,0 +1,38 @@
+/// A type that receives the events of an observable sequence.
+///
+/// An observer is called with `next* (error | completed)?` and never by two threads at once:
+/// every source and operator in this library serializes its calls. Observers are `Sendable`
+/// because a sequence may deliver on any thread; successive calls happen one after another.
+public protocol ObserverType<Element>: Sendable {
+  /// The type of elements the observer receives.
+  associatedtype Element
+
+  /// Receives one event of the sequence.
+  ///
+  /// - Parameter event: The event.
+  func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+  /// Sends a ``Event/next(_:)`` event.
+  ///
+  /// - Parameter element: The element to send.
+  @inlinable
+  public func onNext(_ element: Element) {
+    on(.next(element))
+  }
+
+  /// Sends a ``Event/completed`` event.
+  @inlinable
+  public func onCompleted() {
+    on(.completed)
+  }
+
+  /// Sends an ``Event/error(_:)`` event.
+  ///
+  /// - Parameter error: The error to send.
+  @inlinable
+  public func onError(_ error: any Swift.Error) {
+    on(.error(error))
+  }
+}

@@ -1,0 +1,30 @@
+import Synchronization
+
+/// A disposable that only records whether it has been disposed.
+///
+/// Useful as a cancellation flag that a loop checks between steps.
+public final class BooleanDisposable: Cancelable {
+  private let disposed: Atomic<Bool>
+
+  /// Creates a disposable that has not been disposed.
+  public init() {
+    disposed = Atomic(false)
+  }
+
+  /// Creates a disposable that is already disposed if `isDisposed` is `true`.
+  ///
+  /// - Parameter isDisposed: The initial state.
+  public init(isDisposed: Bool) {
+    disposed = Atomic(isDisposed)
+  }
+
+  /// Whether ``dispose()`` has been called.
+  public var isDisposed: Bool {
+    disposed.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Marks this disposable as disposed.
+  public func dispose() {
+    disposed.store(true, ordering: .sequentiallyConsistent)
+  }
+}

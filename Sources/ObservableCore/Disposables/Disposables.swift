@@ -1,0 +1,101 @@
+import Synchronization
+
+/// Factories for common disposables.
+public enum Disposables {
+  /// Returns a disposable that does nothing when disposed.
+  ///
+  /// - Returns: A shared no-op disposable.
+  @inlinable
+  public static func create() -> any Disposable {
+    _NopDisposable.instance
+  }
+
+  /// Returns a disposable that runs `dispose` the first time it is disposed.
+  ///
+  /// - Parameter dispose: The action to run once.
+  /// - Returns: A ``Cancelable`` that runs the action once and then releases it.
+  @inlinable
+  public static func create(with dispose: @escaping @Sendable () -> Void) -> any Cancelable {
+    _AnonymousDisposable(dispose)
+  }
+
+  /// Returns a disposable that disposes both `disposable1` and `disposable2`.
+  ///
+  /// - Parameters:
+  ///   - disposable1: The first disposable.
+  ///   - disposable2: The second disposable.
+  /// - Returns: A ``Cancelable`` that disposes both, once.
+  public static func create(
+    _ disposable1: any Disposable, _ disposable2: any Disposable
+  ) -> any Cancelable {
+    CompositeDisposable(disposable1, disposable2)
+  }
+
+  /// Returns a disposable that disposes all three disposables.
+  ///
+  /// - Parameters:
+  ///   - disposable1: The first disposable.
+  ///   - disposable2: The second disposable.
+  ///   - disposable3: The third disposable.
+  /// - Returns: A ``Cancelable`` that disposes all of them, once.
+  public static func create(
+    _ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable
+  ) -> any Cancelable {
+    CompositeDisposable(disposable1, disposable2, disposable3)
+  }
+
+  /// Returns a disposable that disposes every disposable in `disposables`.
+  ///
+  /// - Parameter disposables: The disposables to dispose together.
+  /// - Returns: A ``Cancelable`` that disposes all of them, once.
+  public static func create(_ disposables: [any Disposable]) -> any Cancelable {
+    CompositeDisposable(disposables: disposables)
+  }
+}
+
+/// A disposable that does nothing.
+
+///
+
+/// Not public API.
+public struct _NopDisposable: Disposable {
+  /// The shared instance.
+  public static let instance = _NopDisposable()
+
+  /// Does nothing.
+  @inlinable
+  public func dispose() {}
+}
+
+/// Runs an action the first time it is disposed.
+
+///
+
+/// Not public API.
+public final class _AnonymousDisposable: Cancelable {
+  @usableFromInline
+  internal let action: Mutex<(@Sendable () -> Void)?>
+
+  /// Creates a disposable that runs `action` once.
+  ///
+  /// - Parameter action: The action.
+  @inlinable
+  public init(_ action: @escaping @Sendable () -> Void) {
+    self.action = Mutex(action)
+  }
+
+  /// Whether the action has run or is running.
+  public var isDisposed: Bool {
+    action.withLock { $0 == nil }
+  }
+
+  /// Runs the action if it has not run yet, then releases it.
+  public func dispose() {
+    let taken = action.withLock { action in
+      let taken = action
+      action = nil
+      return taken
+    }
+    taken?()
+  }
+}

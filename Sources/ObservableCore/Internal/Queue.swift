@@ -1,0 +1,111 @@
+/// A first-in, first-out queue backed by a growable ring buffer.
+///
+/// Not public API.
+///
+/// - Complexity: `append` and `popFirst` are amortized O(1).
+@frozen
+public struct _Queue<Element> {
+  @usableFromInline
+  internal var storage: ContiguousArray<Element?> = []
+  @usableFromInline
+  internal var head = 0
+  @usableFromInline
+  internal var _count = 0
+
+  /// Creates an empty queue.
+  @inlinable
+  public init() {}
+
+  /// The number of elements in the queue.
+  @inlinable
+  public var count: Int { _count }
+
+  /// Whether the queue is empty.
+  @inlinable
+  public var isEmpty: Bool { _count == 0 }
+
+  /// The oldest element, or `nil`.
+  @inlinable
+  public var first: Element? {
+    _count == 0 ? nil : storage[head]
+  }
+
+  /// Adds `element` at the back.
+  ///
+  /// - Parameter element: The element to add.
+  @inlinable
+  public mutating func append(_ element: Element) {
+    if _count == storage.count { grow() }
+    var tail = head + _count
+    if tail >= storage.count { tail -= storage.count }
+    storage[tail] = element
+    _count += 1
+  }
+
+  /// Removes and returns the oldest element, or returns `nil` if the queue is empty.
+  ///
+  /// - Returns: The oldest element.
+  @inlinable
+  public mutating func popFirst() -> Element? {
+    guard _count > 0 else { return nil }
+    let element = storage[head]
+    storage[head] = nil
+    head += 1
+    if head == storage.count { head = 0 }
+    _count -= 1
+    return element
+  }
+
+  /// Removes every element.
+  @inlinable
+  public mutating func removeAll() {
+    storage = []
+    head = 0
+    _count = 0
+  }
+
+  @usableFromInline
+  internal mutating func grow() {
+    var grown = ContiguousArray<Element?>()
+    grown.reserveCapacity(Swift.max(8, storage.count * 2))
+    for offset in 0..<_count {
+      var index = head + offset
+      if index >= storage.count { index -= storage.count }
+      grown.append(storage[index])
+    }
+    grown.append(contentsOf: repeatElement(nil, count: grown.capacity - grown.count))
+    storage = grown
+    head = 0
+  }
+}
+
+extension _Queue: Sequence {
+  /// Iterates from the oldest to the newest element.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline
+    internal var queue: _Queue
+
+    @inlinable
+    internal init(queue: _Queue) {
+      self.queue = queue
+    }
+
+    /// Returns the next element, or `nil` at the end.
+    ///
+    /// - Returns: The next element.
+    @inlinable
+    public mutating func next() -> Element? {
+      queue.popFirst()
+    }
+  }
+
+  /// Returns an iterator over the elements, oldest first.
+  ///
+  /// - Returns: The iterator.
+  @inlinable
+  public func makeIterator() -> Iterator {
+    Iterator(queue: self)
+  }
+}
+
+extension _Queue: Sendable where Element: Sendable {}

@@ -1,0 +1,61 @@
+import ObservableCore
+import Testing
+
+/// Runs `body` in a fresh ``ObservableCore/ResourceScope`` and records a test issue if any
+/// subscription or sink created inside it is still alive when it returns.
+///
+/// Use it around synchronous tests, such as those on a ``TestScheduler``: by the time `body`
+/// returns, every subscription must have ended and been released.
+///
+/// - Parameters:
+///   - sourceLocation: Where to report a leak.
+///   - body: The test code.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
+public func withLeakChecking<Result>(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () throws -> Result
+) rethrows -> Result {
+  try Resources.withScope { scope in
+    let result = try body()
+    let live = scope.live
+    if live != 0 {
+      Issue.record("\(live) resource(s) still alive after the test", sourceLocation: sourceLocation)
+    }
+    return result
+  }
+}
+
+/// Runs `body` in a fresh ``ObservableCore/ResourceScope``, then waits up to `timeout` for
+/// everything created inside it to be released, and records a test issue if it is not.
+///
+/// Use it around tests that involve threads or tasks, where the last release may happen
+/// shortly after `body` returns.
+///
+/// - Parameters:
+///   - timeout: How long to wait for the count to reach zero.
+///   - sourceLocation: Where to report a leak.
+///   - body: The test code.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
+public func withLeakChecking<Result>(
+  timeout: Duration = .seconds(10),
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () async throws -> Result
+) async rethrows -> Result {
+  try await Resources.withScope { scope in
+    let result = try await body()
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while scope.live != 0, clock.now < deadline {
+      try? await clock.sleep(for: .milliseconds(1))
+    }
+    let live = scope.live
+    if live != 0 {
+      Issue.record(
+        "\(live) resource(s) still alive \(timeout) after the test",
+        sourceLocation: sourceLocation)
+    }
+    return result
+  }
+}

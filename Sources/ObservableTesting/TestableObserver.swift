@@ -1,0 +1,68 @@
+import ObservableCore
+import Synchronization
+import Testing
+
+/// An observer that records every event with the virtual time it arrived, and checks the
+/// observable grammar as it goes.
+///
+/// The test fails (through Swift Testing's `Issue.record`) when the observer sees:
+/// - an event after a terminal event, including a second terminal event;
+/// - two calls at once from different threads.
+///
+/// The violations are also kept in ``grammarViolations``.
+public final class TestableObserver<Element: Sendable>: ObserverType {
+  private struct State {
+    var events: [Recorded<Event<Element>>] = []
+    var violations: [String] = []
+    var terminated = false
+  }
+
+  private let scheduler: any SchedulerClock
+  private let state = Mutex(State())
+  private let inCall = Atomic<Bool>(false)
+
+  init(scheduler: any SchedulerClock) {
+    self.scheduler = scheduler
+  }
+
+  /// The events received so far, with their virtual times.
+  public var events: [Recorded<Event<Element>>] {
+    state.withLock { $0.events }
+  }
+
+  /// A description of every grammar violation seen so far.
+  public var grammarViolations: [String] {
+    state.withLock { $0.violations }
+  }
+
+  /// Records `event` at the scheduler's current time.
+  ///
+  /// - Parameter event: The event.
+  public func on(_ event: Event<Element>) {
+    let entered = inCall.compareExchange(
+      expected: false, desired: true, ordering: .sequentiallyConsistent
+    ).exchanged
+    let time = scheduler.currentTestTime
+    let violation = state.withLock { state -> String? in
+      var violation: String?
+      if !entered {
+        violation = "overlapping calls: \(event) arrived while another call was in progress"
+      } else if state.terminated {
+        violation = "\(event) arrived after a terminal event"
+      }
+      if event.isStopEvent { state.terminated = true }
+      state.events.append(Recorded(time: time, value: event))
+      if let violation { state.violations.append(violation) }
+      return violation
+    }
+    if entered { inCall.store(false, ordering: .sequentiallyConsistent) }
+    if let violation {
+      Issue.record("Observable grammar violated at \(time): \(violation)")
+    }
+  }
+}
+
+/// Reads a scheduler's virtual clock in test ticks.
+protocol SchedulerClock: Sendable {
+  var currentTestTime: TestTime { get }
+}

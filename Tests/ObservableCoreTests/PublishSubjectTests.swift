@@ -1,0 +1,108 @@
+import Dispatch
+import ObservableCore
+import ObservableTesting
+import Synchronization
+import Testing
+
+@Suite("PublishSubject")
+struct PublishSubjectTests {
+  @Test("delivers only events sent after subscribing")
+  func onlyLaterEvents() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let subject = PublishSubject<Int>()
+      scheduler.scheduleAt(150) { subject.onNext(1) }
+      scheduler.scheduleAt(210) { subject.onNext(2) }
+      scheduler.scheduleAt(300) { subject.onCompleted() }
+      scheduler.scheduleAt(310) { subject.onNext(3) }
+      let res = scheduler.start { subject.asObservable() }
+      #expect(res.events == [.next(210, 2), .completed(300)])
+    }
+  }
+
+  @Test("a late subscriber receives the terminal event at once")
+  func lateSubscriberGetsTerminal() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      subject.onError(testError)
+      let received = Box<[String]>([])
+      _ = subject.subscribe(onError: { _ in received.mutate { $0.append("error") } })
+      #expect(received.value == ["error"])
+    }
+  }
+
+  @Test("after dispose, subscribers fail with RxError.disposed")
+  func disposedSubject() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      subject.dispose()
+      #expect(subject.isDisposed)
+      let error = Box<(any Error)?>(nil)
+      _ = subject.subscribe(onError: { e in error.value = e })
+      #expect(error.value as? RxError == .disposed(object: "PublishSubject"))
+    }
+  }
+
+  @Test("disposing a subscription removes its observer")
+  func disposeRemovesObserver() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let received = Box<[Int]>([])
+      let subscription = subject.subscribe(onNext: { v in received.mutate { $0.append(v) } })
+      #expect(subject.hasObservers)
+      subject.onNext(1)
+      subscription.dispose()
+      subject.onNext(2)
+      #expect(!subject.hasObservers)
+      #expect(received.value == [1])
+    }
+  }
+
+  @Test("delivery to each observer is serialized when many threads send at once")
+  func concurrentSendersAreSerialized() async {
+    let threads = 8
+    let perThread = 10_000
+    let subject = PublishSubject<Int>()
+    let observers = (0..<4).map { _ in OverlapDetector() }
+    let subscriptions = observers.map { detector in
+      subject.subscribe(onNext: { _ in detector.enter() })
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<threads {
+        group.addTask {
+          for value in 0..<perThread { subject.onNext(value) }
+        }
+      }
+      // Subscribe and dispose concurrently with the senders.
+      group.addTask {
+        for _ in 0..<1_000 { subject.subscribe(onNext: { _ in }).dispose() }
+      }
+    }
+    for detector in observers {
+      #expect(detector.overlaps == 0)
+      #expect(detector.count == threads * perThread)
+    }
+    for subscription in subscriptions { subscription.dispose() }
+  }
+}
+
+/// Counts calls and detects two calls in progress at once.
+final class OverlapDetector: Sendable {
+  private let inCall = Atomic<Bool>(false)
+  private let calls = Atomic<Int>(0)
+  private let overlapCount = Atomic<Int>(0)
+
+  func enter() {
+    if !inCall.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
+      .exchanged
+    {
+      overlapCount.add(1, ordering: .relaxed)
+      return
+    }
+    calls.add(1, ordering: .relaxed)
+    inCall.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  var overlaps: Int { overlapCount.load(ordering: .relaxed) }
+  var count: Int { calls.load(ordering: .relaxed) }
+}
