@@ -6,7 +6,11 @@ public struct Infallible<Element: Sendable>: InfallibleType {
   @usableFromInline
   internal let source: Observable<Element>
 
-  /// Wraps an observable that never fails. Not checked.
+  /// Wraps an observable that never fails.
+
+  ///
+
+  /// Not checked.
   ///
   /// - Parameter raw: The observable.
   @inlinable
@@ -45,7 +49,8 @@ extension Infallible {
   /// - Returns: An `Infallible`.
   @inlinable
   public static func create(
-    subscribe: @escaping @Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) ->
+    subscribe:
+      @escaping @Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) ->
       any Disposable
   ) -> Infallible<Element> {
     Infallible(

@@ -130,7 +130,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   }
 }
 
-/// A flag set and read only from inside one observer's serialized calls. Not public API.
+/// A flag set and read only from inside one observer's serialized calls.
+
+///
+
+/// Not public API.
 public final class _SerializedFlag:
   // SAFETY: set and read only from inside one observer's `on(_:)`, which the observable
   // contract serializes.

@@ -6,7 +6,11 @@ public struct PrimitiveSequence<Trait, Element: Sendable>: Sendable {
   @usableFromInline
   internal let source: Observable<Element>
 
-  /// Wraps an observable that already satisfies the trait's contract. Not checked.
+  /// Wraps an observable that already satisfies the trait's contract.
+
+  ///
+
+  /// Not checked.
   ///
   /// - Parameter raw: The observable.
   @inlinable

@@ -97,7 +97,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 }
 
-/// Adapts a ``SingleObserver`` closure to an observer. Not public API.
+/// Adapts a ``SingleObserver`` closure to an observer.
+
+///
+
+/// Not public API.
 @usableFromInline
 internal struct _SingleValueObserver<Element: Sendable>: ObserverType {
   @usableFromInline
