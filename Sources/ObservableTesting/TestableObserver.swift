@@ -25,6 +25,36 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
     self.scheduler = scheduler
   }
 
+  /// Creates an observer for tests that run on real threads rather than virtual time.
+  ///
+  /// Every event is recorded at time 0; the grammar checks are the same.
+  public convenience init() {
+    self.init(scheduler: _ZeroClock())
+  }
+
+  /// Whether a terminal event has arrived.
+  public var isTerminated: Bool {
+    state.withLock { $0.terminated }
+  }
+
+  /// The elements received so far, without times.
+  public var elements: [Element] {
+    state.withLock { $0.events.compactMap { $0.value.element } }
+  }
+
+  /// Waits until a terminal event arrives or `timeout` passes, polling every millisecond.
+  ///
+  /// - Parameter timeout: The longest time to wait.
+  /// - Returns: Whether a terminal event arrived in time.
+  public func waitForTermination(timeout: Duration = .seconds(10)) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !isTerminated, clock.now < deadline {
+      try? await clock.sleep(for: .milliseconds(1))
+    }
+    return isTerminated
+  }
+
   /// The events received so far, with their virtual times.
   public var events: [Recorded<Event<Element>>] {
     state.withLock { $0.events }
@@ -65,4 +95,9 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
 /// Reads a scheduler's virtual clock in test ticks.
 protocol SchedulerClock: Sendable {
   var currentTestTime: TestTime { get }
+}
+
+/// The clock of observers that are not driven by a ``TestScheduler``.
+private struct _ZeroClock: SchedulerClock {
+  var currentTestTime: TestTime { 0 }
 }

@@ -85,24 +85,3 @@ struct PublishSubjectTests {
     for subscription in subscriptions { subscription.dispose() }
   }
 }
-
-/// Counts calls and detects two calls in progress at once.
-final class OverlapDetector: Sendable {
-  private let inCall = Atomic<Bool>(false)
-  private let calls = Atomic<Int>(0)
-  private let overlapCount = Atomic<Int>(0)
-
-  func enter() {
-    if !inCall.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
-      .exchanged
-    {
-      overlapCount.add(1, ordering: .relaxed)
-      return
-    }
-    calls.add(1, ordering: .relaxed)
-    inCall.store(false, ordering: .sequentiallyConsistent)
-  }
-
-  var overlaps: Int { overlapCount.load(ordering: .relaxed) }
-  var count: Int { calls.load(ordering: .relaxed) }
-}
