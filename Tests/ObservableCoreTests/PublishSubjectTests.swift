@@ -84,4 +84,101 @@ struct PublishSubjectTests {
     }
     for subscription in subscriptions { subscription.dispose() }
   }
+
+  @Test("forwards an error and completion; later events are ignored")
+  func terminalEvents() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let subject = PublishSubject<Int>()
+      scheduler.scheduleAt(210) { subject.onNext(1) }
+      scheduler.scheduleAt(220) { subject.onError(testError) }
+      scheduler.scheduleAt(230) { subject.onCompleted() }
+      let res = scheduler.start { subject.asObservable() }
+      #expect(res.events == [.next(210, 1), .error(220, testError)])
+    }
+  }
+
+  @Test("a subscriber added from onNext receives only the events sent after it subscribed")
+  func reentrantSubscribe() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let late = TestableObserver<Int>()
+      let lateSubscription = Box<(any Disposable)?>(nil)
+      let outer = subject.subscribe(onNext: { value in
+        guard value == 1 else { return }
+        subject.onNext(2)
+        lateSubscription.value = subject.subscribe(late)
+        #expect(subject.hasObservers)
+        subject.onNext(3)
+      })
+      subject.onNext(1)
+      subject.onNext(4)
+      #expect(late.elements == [3, 4])
+      outer.dispose()
+      lateSubscription.value?.dispose()
+      lateSubscription.value = nil
+      #expect(!subject.hasObservers)
+    }
+  }
+
+  @Test("an observer that subscribes and disposes from onNext leaves no observer behind")
+  func reentrantSubscribeAndDispose() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let late = TestableObserver<Int>()
+      let outer = subject.subscribe(onNext: { value in
+        guard value == 1 else { return }
+        let subscription = subject.subscribe(late)
+        #expect(subject.hasObservers)
+        subscription.dispose()
+      })
+      subject.onNext(1)
+      outer.dispose()
+      #expect(!subject.hasObservers)
+      subject.onNext(2)
+      #expect(late.events.isEmpty)
+    }
+  }
+
+  @Test("releases observers after dispose, after completion and after unsubscribing")
+  func releasesObservers() {
+    weak var afterDispose: Tracked?
+    weak var afterCompletion: Tracked?
+    weak var afterUnsubscribe: Tracked?
+    withLeakChecking {
+      let disposed = PublishSubject<Int>()
+      let completed = PublishSubject<Int>()
+      let kept = PublishSubject<Int>()
+      do {
+        let a = Tracked()
+        let b = Tracked()
+        let c = Tracked()
+        afterDispose = a
+        afterCompletion = b
+        afterUnsubscribe = c
+        _ = disposed.subscribe(onNext: { _ in _ = a })
+        _ = completed.subscribe(onNext: { _ in _ = b })
+        kept.subscribe(onNext: { _ in _ = c }).dispose()
+      }
+      disposed.dispose()
+      completed.onCompleted()
+      #expect(afterDispose == nil)
+      #expect(afterCompletion == nil)
+      #expect(afterUnsubscribe == nil)
+    }
+  }
+
+  @Test("concurrent senders and subscribers: each subscriber gets a gap-free slice of the events")
+  func concurrentSendAndSubscribe() async {
+    let subject = PublishSubject<Int>()
+    let outcome = await SubjectStressHarness.run(
+      send: { subject.onNext($0) },
+      subscribe: { subject.subscribe($0) }
+    )
+    SubjectStressHarness.expectAllSent(outcome.reference, outcome.sent)
+    for received in outcome.churned {
+      SubjectStressHarness.expectSlice(received, of: outcome.reference)
+    }
+    #expect(!subject.hasObservers)
+  }
 }

@@ -24,12 +24,12 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
   @unchecked Sendable
 {
   @usableFromInline
-  internal let core: _PublishSubjectCore<Element>
+  internal let core: _SubjectCore<_PublishPolicy<Element>>
 
   /// Creates a subject with no observers.
   @inlinable
   public init() {
-    let core = _PublishSubjectCore<Element>()
+    let core = _SubjectCore(_PublishPolicy<Element>())
     self.core = core
     super.init(_run: { observer, lifetime in core.subscribe(observer, lifetime) })
   }
@@ -46,12 +46,12 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
 
   /// Whether the subject has at least one observer.
   public var hasObservers: Bool {
-    core.state.withLock { !$0.observers.isEmpty }
+    core.hasObservers
   }
 
   /// Whether ``dispose()`` has been called.
   public var isDisposed: Bool {
-    core.state.withLock { $0.isDisposed }
+    core.isDisposed
   }
 
   /// Releases every observer.
@@ -69,147 +69,32 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
   }
 }
 
-/// One subscriber of a subject.
-
+/// A ``PublishSubject`` remembers nothing.
 ///
-
-/// Not public API.
-@frozen
-public struct _SubjectEntry<Element>: Sendable {
-  @usableFromInline let id: UInt64
-  @usableFromInline let observer: AnyObserver<Element>
-  @usableFromInline let lifetime: _Lifetime
-
-  @inlinable
-  init(id: UInt64, observer: AnyObserver<Element>, lifetime: _Lifetime) {
-    self.id = id
-    self.observer = observer
-    self.lifetime = lifetime
-  }
-}
-
-/// The state and delivery loop of a ``PublishSubject``.
-
-///
-
-/// Not public API.
-public final class _PublishSubjectCore<Element: Sendable>: Sendable {
-  @usableFromInline
-  internal struct State: Sendable {
-    @usableFromInline var observers: ContiguousArray<_SubjectEntry<Element>> = []
-    @usableFromInline var nextID: UInt64 = 0
-    @usableFromInline var stopped: Event<Element>?
-    @usableFromInline var isDisposed = false
-    @usableFromInline var delivery = _SerialDelivery<Element>()
-
-    @inlinable
-    init() {}
-
-    /// The next event to deliver and who receives it, after `event` was dequeued.
-    @inlinable
-    mutating func batch(for event: Event<Element>?) -> Batch? {
-      guard let event else { return nil }
-      if event.isStopEvent {
-        stopped = event
-        defer { observers = [] }
-        return Batch(event: event, observers: observers)
-      }
-      return Batch(event: event, observers: observers)
-    }
-  }
-
-  @usableFromInline
-  internal struct Batch {
-    @usableFromInline let event: Event<Element>
-    @usableFromInline let observers: ContiguousArray<_SubjectEntry<Element>>
-
-    @inlinable
-    init(event: Event<Element>, observers: ContiguousArray<_SubjectEntry<Element>>) {
-      self.event = event
-      self.observers = observers
-    }
-  }
-
-  @usableFromInline
-  internal let state = Mutex(State())
-
-  @inlinable
-  internal init() {}
-
-  @inlinable
-  internal func on(_ event: Event<Element>) {
-    var batch = state.withLock { state -> Batch? in
-      guard !state.isDisposed else { return nil }
-      return state.batch(for: state.delivery.enqueue(event))
-    }
-    while let current = batch {
-      for entry in current.observers where !entry.lifetime.isDisposed {
-        entry.observer.on(current.event)
-      }
-      batch = state.withLock { state in state.batch(for: state.delivery.next()) }
-    }
-  }
-
-  @usableFromInline
-  internal enum Outcome {
-    case added(UInt64)
-    case terminal(Event<Element>)
-  }
-
-  @inlinable
-  internal func subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
-    let outcome = state.withLock { state -> Outcome in
-      if state.isDisposed { return .terminal(.error(RxError.disposed(object: "PublishSubject"))) }
-      if let stopped = state.stopped { return .terminal(stopped) }
-      let id = state.nextID
-      state.nextID += 1
-      state.observers.append(_SubjectEntry(id: id, observer: observer, lifetime: lifetime))
-      return .added(id)
-    }
-    switch outcome {
-    case .added(let id): lifetime.add(_SubjectSubscription(core: self, id: id))
-    case .terminal(let event): observer.on(event)
-    }
-  }
-
-  @inlinable
-  internal func unsubscribe(_ id: UInt64) {
-    let removed = state.withLock { state -> _SubjectEntry<Element>? in
-      guard let index = state.observers.firstIndex(where: { $0.id == id }) else { return nil }
-      return state.observers.remove(at: index)
-    }
-    _ = removed
-  }
-
-  @usableFromInline
-  internal func dispose() {
-    let released = state.withLock { state in
-      state.isDisposed = true
-      defer { state.observers = [] }
-      return (state.observers, state.delivery.cancel())
-    }
-    _ = released
-  }
-}
-
-/// Removes one observer from a subject when its subscription is disposed.
-
-///
-
 /// Not public API.
 @usableFromInline
-internal final class _SubjectSubscription<Element: Sendable>: Disposable {
-  @usableFromInline let core: _PublishSubjectCore<Element>
-  @usableFromInline let id: UInt64
+internal struct _PublishPolicy<Element: Sendable>: _SubjectPolicy {
+  @inlinable
+  init() {}
 
   @inlinable
-  init(core: _PublishSubjectCore<Element>, id: UInt64) {
-    self.core = core
-    self.id = id
-  }
+  static var subjectName: String { "PublishSubject" }
 
   @inlinable
-  func dispose() {
-    core.unsubscribe(id)
-  }
+  static var broadcastsElements: Bool { true }
+
+  @inlinable
+  mutating func record(_ element: Element) -> Element? { nil }
+
+  @inlinable
+  func replay() -> _Replay<Element> { .nothing }
+
+  @inlinable
+  func replay(after stop: Event<Element>) -> _Replay<Element> { .nothing }
+
+  @inlinable
+  func finalElement(before stop: Event<Element>) -> Element? { nil }
+
+  @inlinable
+  mutating func removeAll() {}
 }

@@ -1,0 +1,126 @@
+import Synchronization
+
+/// A subject that holds a current value: each new subscriber receives it first, then every
+/// later event.
+///
+/// ```swift
+/// let subject = BehaviorSubject(value: 0)
+/// let sub = subject.subscribe(onNext: { print($0) })   // prints 0
+/// subject.onNext(1)                                     // prints 1
+/// try subject.value()                                   // 1
+/// ```
+///
+/// After the subject terminates, new subscribers receive only the terminal event. After
+/// ``dispose()``, they receive ``RxError/disposed(object:)``.
+///
+/// **Thread safety.** `on(_:)` and `subscribe` may be called from any thread, even from
+/// several at once. Each observer receives one event at a time, in one global order, and
+/// never while a lock is held. A new subscriber receives the value current at its place in
+/// that order, then exactly the events sent after it: even while another thread is
+/// delivering, it misses none and receives none twice.
+public final class BehaviorSubject<Element: Sendable>: Observable<Element>, SubjectType,
+  ObserverType, Cancelable,
+  // SAFETY: all mutable state lives in `core`, whose `Mutex` guards it.
+  @unchecked Sendable
+{
+  @usableFromInline
+  internal let core: _SubjectCore<_BehaviorPolicy<Element>>
+
+  /// Creates a subject whose current value is `value`.
+  ///
+  /// - Parameter value: The initial value, which the first subscribers receive.
+  @inlinable
+  public init(value: Element) {
+    let core = _SubjectCore(_BehaviorPolicy(value: value))
+    self.core = core
+    super.init(_run: { observer, lifetime in core.subscribe(observer, lifetime) })
+  }
+
+  /// Returns the current value: the initial value or the last element sent.
+  ///
+  /// After the subject completes, it still returns the last value.
+  ///
+  /// - Returns: The current value.
+  /// - Throws: The error the subject failed with, or ``RxError/disposed(object:)`` after
+  ///   ``dispose()``.
+  public func value() throws -> Element {
+    let current = core.state.withLock { state -> Result<Element, any Swift.Error> in
+      if state.isDisposed { return .failure(RxError.disposed(object: "BehaviorSubject")) }
+      if let error = state.stopped?.error { return .failure(error) }
+      return .success(state.policy.value)
+    }
+    return try current.get()
+  }
+
+  /// Makes `event`'s element the current value and sends `event` to every current observer.
+  ///
+  /// Events after a terminal event, or after ``dispose()``, are ignored.
+  ///
+  /// - Parameter event: The event to broadcast.
+  @inlinable
+  public func on(_ event: Event<Element>) {
+    core.on(event)
+  }
+
+  /// Whether the subject has at least one observer.
+  public var hasObservers: Bool {
+    core.hasObservers
+  }
+
+  /// Whether ``dispose()`` has been called.
+  public var isDisposed: Bool {
+    core.isDisposed
+  }
+
+  /// Releases every observer.
+  ///
+  /// Later events are ignored, ``value()`` throws and later subscribers fail with
+  /// ``RxError/disposed(object:)``.
+  public func dispose() {
+    core.dispose()
+  }
+
+  /// Returns the subject itself, which is its own observer.
+  ///
+  /// - Returns: `self`.
+  public func asObserver() -> BehaviorSubject<Element> {
+    self
+  }
+}
+
+/// A ``BehaviorSubject`` remembers the latest element and replays it until it terminates.
+///
+/// Not public API.
+@usableFromInline
+internal struct _BehaviorPolicy<Element: Sendable>: _SubjectPolicy {
+  @usableFromInline var value: Element
+
+  @inlinable
+  init(value: Element) {
+    self.value = value
+  }
+
+  @inlinable
+  static var subjectName: String { "BehaviorSubject" }
+
+  @inlinable
+  static var broadcastsElements: Bool { true }
+
+  @inlinable
+  mutating func record(_ element: Element) -> Element? {
+    defer { value = element }
+    return value
+  }
+
+  @inlinable
+  func replay() -> _Replay<Element> { .one(value) }
+
+  @inlinable
+  func replay(after stop: Event<Element>) -> _Replay<Element> { .nothing }
+
+  @inlinable
+  func finalElement(before stop: Event<Element>) -> Element? { nil }
+
+  @inlinable
+  mutating func removeAll() {}
+}

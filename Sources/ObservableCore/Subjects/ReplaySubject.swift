@@ -1,0 +1,145 @@
+import Synchronization
+
+/// A subject that replays a buffer of the latest elements to each new subscriber, then sends
+/// it every later event.
+///
+/// Create one with ``create(bufferSize:)`` or ``createUnbounded()``.
+///
+/// ```swift
+/// let subject = ReplaySubject<Int>.create(bufferSize: 2)
+/// subject.onNext(1); subject.onNext(2); subject.onNext(3)
+/// let sub = subject.subscribe(onNext: { print($0) })   // prints 2, 3
+/// ```
+///
+/// After the subject terminates, new subscribers receive the buffer and then the terminal
+/// event. After ``dispose()``, they receive ``RxError/disposed(object:)``.
+///
+/// **Thread safety.** `on(_:)` and `subscribe` may be called from any thread, even from
+/// several at once. Each observer receives one event at a time, in one global order, and
+/// never while a lock is held. A new subscriber receives the buffer as it stood at its place
+/// in that order, then exactly the events sent after it: even while another thread is
+/// delivering, it misses none and receives none twice.
+public final class ReplaySubject<Element: Sendable>: Observable<Element>, SubjectType,
+  ObserverType, Cancelable,
+  // SAFETY: all mutable state lives in `core`, whose `Mutex` guards it.
+  @unchecked Sendable
+{
+  @usableFromInline
+  internal let core: _SubjectCore<_ReplayPolicy<Element>>
+
+  @inlinable
+  internal init(core: _SubjectCore<_ReplayPolicy<Element>>) {
+    self.core = core
+    super.init(_run: { observer, lifetime in core.subscribe(observer, lifetime) })
+  }
+
+  /// Creates a subject that replays at most `bufferSize` latest elements to each subscriber.
+  ///
+  /// Unlike RxSwift, which traps on a negative size, a negative `bufferSize` creates a subject
+  /// that has already failed with ``RxError/argumentOutOfRange``: every subscriber receives
+  /// that error.
+  ///
+  /// - Parameter bufferSize: The largest number of elements to replay. Zero replays nothing.
+  /// - Returns: A new subject.
+  @inlinable
+  public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+    guard bufferSize >= 0 else {
+      return ReplaySubject(
+        core: _SubjectCore(
+          _ReplayPolicy(limit: 0), stopped: .error(RxError.argumentOutOfRange)))
+    }
+    return ReplaySubject(core: _SubjectCore(_ReplayPolicy(limit: bufferSize)))
+  }
+
+  /// Creates a subject that replays every element it has received to each subscriber.
+  ///
+  /// The buffer grows without limit; use it only for sequences of reasonable length.
+  ///
+  /// - Returns: A new subject.
+  @inlinable
+  public static func createUnbounded() -> ReplaySubject<Element> {
+    ReplaySubject(core: _SubjectCore(_ReplayPolicy(limit: .max)))
+  }
+
+  /// Adds `event`'s element to the buffer and sends `event` to every current observer.
+  ///
+  /// Events after a terminal event, or after ``dispose()``, are ignored.
+  ///
+  /// - Parameter event: The event to broadcast.
+  @inlinable
+  public func on(_ event: Event<Element>) {
+    core.on(event)
+  }
+
+  /// Whether the subject has at least one observer.
+  public var hasObservers: Bool {
+    core.hasObservers
+  }
+
+  /// Whether ``dispose()`` has been called.
+  public var isDisposed: Bool {
+    core.isDisposed
+  }
+
+  /// Releases every observer and empties the buffer.
+  ///
+  /// Later events are ignored and later subscribers fail with ``RxError/disposed(object:)``.
+  public func dispose() {
+    core.dispose()
+  }
+
+  /// Returns the subject itself, which is its own observer.
+  ///
+  /// - Returns: `self`.
+  public func asObserver() -> ReplaySubject<Element> {
+    self
+  }
+}
+
+/// A ``ReplaySubject`` remembers the latest `limit` elements and replays them, even after it
+/// terminates.
+///
+/// Not public API.
+@usableFromInline
+internal struct _ReplayPolicy<Element: Sendable>: _SubjectPolicy {
+  @usableFromInline let limit: Int
+  @usableFromInline var buffer = _Queue<Element>()
+
+  @inlinable
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  @inlinable
+  static var subjectName: String { "ReplaySubject" }
+
+  @inlinable
+  static var broadcastsElements: Bool { true }
+
+  @inlinable
+  mutating func record(_ element: Element) -> Element? {
+    guard limit > 0 else { return element }
+    buffer.append(element)
+    return buffer.count > limit ? buffer.popFirst() : nil
+  }
+
+  @inlinable
+  func replay() -> _Replay<Element> {
+    switch buffer.count {
+    case 0: return .nothing
+    case 1: return buffer.first.map { .one($0) } ?? .nothing
+    default: return .many(buffer)
+    }
+  }
+
+  @inlinable
+  func replay(after stop: Event<Element>) -> _Replay<Element> { replay() }
+
+  @inlinable
+  func finalElement(before stop: Event<Element>) -> Element? { nil }
+
+  @inlinable
+  mutating func removeAll() {
+    buffer = _Queue()
+  }
+}
