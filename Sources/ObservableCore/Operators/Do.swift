@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
   /// Runs side effects for the events and the lifecycle of each subscription, without changing
   /// the events.
@@ -27,7 +29,8 @@ extension ObservableType {
   ///   - onSubscribe: Called before subscribing to the source.
   ///   - onSubscribed: Called after subscribing to the source.
   ///   - onDispose: Called once when the subscription is disposed, after the source
-  ///     subscription, whether by the subscriber or after a terminal event.
+  ///     subscription, whether by the subscriber or after a terminal event (then after
+  ///     `afterError` or `afterCompleted`, as in RxSwift).
   /// - Returns: A sequence with the same events.
   @inlinable
   public func `do`(
@@ -48,7 +51,8 @@ extension ObservableType {
       // however early the subscription ends.
       let upstream = _Lifetime(inheriting: lifetime)
       lifetime.add(upstream)
-      if let onDispose { lifetime.onDispose(onDispose) }
+      let disposeAction = onDispose.map(_DoDisposeAction.init)
+      if let disposeAction { lifetime.add(disposeAction) }
       source._subscribe(
         AnyObserver { event in
           guard !upstream.isDisposed else { return }
@@ -71,8 +75,10 @@ extension ObservableType {
               lifetime.dispose()
               return
             }
+            disposeAction?.terminalStarted()
             observer.on(event)
             do { try afterError?(error) } catch { Hooks.reportUnhandledError(error) }
+            disposeAction?.terminalFinished()
             lifetime.dispose()
           case .completed:
             do { try onCompleted?() } catch {
@@ -80,8 +86,10 @@ extension ObservableType {
               lifetime.dispose()
               return
             }
+            disposeAction?.terminalStarted()
             observer.on(event)
             do { try afterCompleted?() } catch { Hooks.reportUnhandledError(error) }
+            disposeAction?.terminalFinished()
             lifetime.dispose()
           }
         },
@@ -89,5 +97,71 @@ extension ObservableType {
       )
       onSubscribed?()
     })
+  }
+}
+
+/// Runs `do`'s `onDispose` once, but not before `afterError`/`afterCompleted` have run when
+/// the disposal happens while the terminal event is being forwarded.
+///
+/// Not public API.
+@usableFromInline
+internal final class _DoDisposeAction: Disposable {
+  @usableFromInline
+  internal enum State {
+    case idle(@Sendable () -> Void)
+    case forwardingTerminal(@Sendable () -> Void)
+    case disposedWhileForwarding(@Sendable () -> Void)
+    case done
+  }
+
+  @usableFromInline
+  internal let state: Mutex<State>
+
+  @usableFromInline
+  internal init(_ action: @escaping @Sendable () -> Void) {
+    state = Mutex(.idle(action))
+  }
+
+  @usableFromInline
+  internal func dispose() {
+    let action = state.withLock { state -> (@Sendable () -> Void)? in
+      switch state {
+      case .idle(let action):
+        state = .done
+        return action
+      case .forwardingTerminal(let action):
+        state = .disposedWhileForwarding(action)
+        return nil
+      case .disposedWhileForwarding, .done:
+        return nil
+      }
+    }
+    action?()
+  }
+
+  /// The terminal event is about to be forwarded: hold back a disposal until it is done.
+  @usableFromInline
+  internal func terminalStarted() {
+    state.withLock { state in
+      if case .idle(let action) = state { state = .forwardingTerminal(action) }
+    }
+  }
+
+  /// The terminal event and its `after…` handler are done: run a held-back disposal.
+  @usableFromInline
+  internal func terminalFinished() {
+    let action = state.withLock { state -> (@Sendable () -> Void)? in
+      switch state {
+      case .forwardingTerminal(let action):
+        state = .idle(action)
+        return nil
+      case .disposedWhileForwarding(let action):
+        state = .done
+        return action
+      case .idle, .done:
+        return nil
+      }
+    }
+    action?()
   }
 }
