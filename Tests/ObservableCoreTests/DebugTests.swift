@@ -67,9 +67,12 @@ struct DebugTests {
     withLeakChecking {
       let lines = Box<[String]>([])
       let long = String(repeating: "a", count: 60)
-      _ = Observable.just(long).debug("t", trimOutput: true, logger: { line in
-        lines.mutate { $0.append(line) }
-      }).subscribe()
+      _ = Observable.just(long).debug(
+        "t", trimOutput: true,
+        logger: { line in
+          lines.mutate { $0.append(line) }
+        }
+      ).subscribe()
       let event = lines.value.map(content).first { $0.hasPrefix("t -> Event next") } ?? ""
       #expect(event == "t -> Event next(aaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaaa)")
     }

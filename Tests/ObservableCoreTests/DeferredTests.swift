@@ -90,7 +90,7 @@ struct DeferredTests {
       subject.onNext(3)
       #expect(received.value == [1, 2])
       #expect(late.value == [2, 3])
-      subscriptions.value.forEach { $0.dispose() }
+      for subscription in subscriptions.value { subscription.dispose() }
       #expect(!subject.hasObservers)
       subscriptions.value = []
     }

@@ -51,7 +51,9 @@ struct DematerializeTests {
   func upstreamTerminal() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
-      let xs = scheduler.createHotObservable([.next(210, Event<Int>.next(1)), .error(220, testError)])
+      let xs = scheduler.createHotObservable([
+        .next(210, Event<Int>.next(1)), .error(220, testError),
+      ])
       let res = scheduler.start { xs.dematerialize() }
       #expect(res.events == [.next(210, 1), .error(220, testError)])
       let ys = scheduler.createHotObservable([.completed(1250, Event<Int>.self)])

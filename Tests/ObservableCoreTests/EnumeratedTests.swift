@@ -12,7 +12,8 @@ struct EnumeratedTests {
         .next(150, "z"), .next(210, "a"), .next(220, "b"), .next(230, "c"), .completed(300),
       ])
       let res = scheduler.start { xs.enumerated().map { "\($0.index)\($0.element)" } }
-      #expect(res.events == [.next(210, "0a"), .next(220, "1b"), .next(230, "2c"), .completed(300)])
+      #expect(
+        res.events == [.next(210, "0a"), .next(220, "1b"), .next(230, "2c"), .completed(300)])
       #expect(xs.subscriptions == [Subscription(200, 300)])
     }
   }

@@ -91,7 +91,8 @@ struct ReduceTests {
       let subscription = Box<(any Disposable)?>(nil)
       subscription.value = trigger.reduce(0, accumulator: +).subscribe(onNext: { value in
         received.mutate { $0.append(value) }
-        _ = subject.reduce(0, accumulator: +).subscribe(onNext: { v in late.mutate { $0.append(v) } })
+        let sum = subject.reduce(0, accumulator: +)
+        _ = sum.subscribe(onNext: { v in late.mutate { $0.append(v) } })
         subject.onNext(5)
         subject.onCompleted()
         subscription.value?.dispose()

@@ -56,7 +56,8 @@ struct ToArrayTests {
       let subscription = Box<(any Disposable)?>(nil)
       subscription.value = subject.toArray().subscribe(onSuccess: { value in
         received.mutate { $0.append(value) }
-        _ = subject.toArray().subscribe(onSuccess: { value in received.mutate { $0.append(value) } })
+        _ = subject.toArray().subscribe(onSuccess: { value in received.mutate { $0.append(value) } }
+        )
         subject.onNext(9)
         subscription.value?.dispose()
       })

@@ -16,7 +16,8 @@ struct WithLatestFromTests {
         .next(150, "z"), .next(210, "a"), .next(230, "b"), .next(235, "c"), .completed(245),
       ])
       let res = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
-      #expect(res.events == [.next(220, "2a"), .next(240, "3c"), .next(250, "4c"), .completed(300)])
+      #expect(
+        res.events == [.next(220, "2a"), .next(240, "3c"), .next(250, "4c"), .completed(300)])
       #expect(xs.subscriptions == [Subscription(200, 300)])
       // The second source's completion only ends its own subscription.
       #expect(ys.subscriptions == [Subscription(200, 245)])

@@ -72,7 +72,9 @@ extension ObservableType {
     function: String,
     logger: @escaping @Sendable (String) -> Void
   ) -> Observable<Element> {
-    let name = identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
+    let name =
+      identifier
+      ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
     let log: @Sendable (String) -> Void = { content in
       logger("\(_debugTimestamp()): \(name) -> \(content)")
     }

@@ -1,4 +1,5 @@
-extension ObservableType {  /// Combines the latest elements of 2 sources with `resultSelector` whenever any of them
+extension ObservableType {
+  /// Combines the latest elements of 2 sources with `resultSelector` whenever any of them
   /// produces an element, once each has produced one.
   ///
   /// ```
@@ -50,7 +51,9 @@ extension ObservableType {  /// Combines the latest elements of 2 sources with `
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @inlinable
-  public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+  public static func combineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
@@ -81,15 +84,23 @@ extension ObservableType {  /// Combines the latest elements of 2 sources with `
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @inlinable
-  public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType>(
+  public static func combineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    _combineLatest4(source1, source2, source3, source4) { try resultSelector($0.0, $0.1, $0.2, $0.3) }
+    _combineLatest4(source1, source2, source3, source4) {
+      try resultSelector($0.0, $0.1, $0.2, $0.3)
+    }
   }
 
   @inlinable
-  internal static func _combineLatest2<O1: ObservableConvertibleType, O2: ObservableConvertibleType, Result: Sendable>(
+  internal static func _combineLatest2<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, Result: Sendable
+  >(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable ((O1.Element, O2.Element)) throws -> Result
   ) -> Observable<Result> {
@@ -97,7 +108,8 @@ extension ObservableType {  /// Combines the latest elements of 2 sources with `
     let source2 = source2.asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _CombineLatestStorage(
-        values: _Latest2<O1.Element, O2.Element>(), arity: 2, downstream: observer, lifetime: lifetime,
+        values: _Latest2<O1.Element, O2.Element>(), arity: 2, downstream: observer,
+        lifetime: lifetime,
         resultSelector: resultSelector)
       storage.subscribe(source1, at: 0) { swap(&$0.e1, &$1) }
       storage.subscribe(source2, at: 1) { swap(&$0.e2, &$1) }
@@ -105,7 +117,10 @@ extension ObservableType {  /// Combines the latest elements of 2 sources with `
   }
 
   @inlinable
-  internal static func _combineLatest3<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, Result: Sendable>(
+  internal static func _combineLatest3<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    Result: Sendable
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable ((O1.Element, O2.Element, O3.Element)) throws -> Result
   ) -> Observable<Result> {
@@ -114,7 +129,8 @@ extension ObservableType {  /// Combines the latest elements of 2 sources with `
     let source3 = source3.asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _CombineLatestStorage(
-        values: _Latest3<O1.Element, O2.Element, O3.Element>(), arity: 3, downstream: observer, lifetime: lifetime,
+        values: _Latest3<O1.Element, O2.Element, O3.Element>(), arity: 3, downstream: observer,
+        lifetime: lifetime,
         resultSelector: resultSelector)
       storage.subscribe(source1, at: 0) { swap(&$0.e1, &$1) }
       storage.subscribe(source2, at: 1) { swap(&$0.e2, &$1) }
@@ -123,9 +139,13 @@ extension ObservableType {  /// Combines the latest elements of 2 sources with `
   }
 
   @inlinable
-  internal static func _combineLatest4<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, Result: Sendable>(
+  internal static func _combineLatest4<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, Result: Sendable
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element)) throws -> Result
+    resultSelector:
+      @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element)) throws -> Result
   ) -> Observable<Result> {
     let source1 = source1.asObservable()
     let source2 = source2.asObservable()
@@ -133,7 +153,8 @@ extension ObservableType {  /// Combines the latest elements of 2 sources with `
     let source4 = source4.asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _CombineLatestStorage(
-        values: _Latest4<O1.Element, O2.Element, O3.Element, O4.Element>(), arity: 4, downstream: observer, lifetime: lifetime,
+        values: _Latest4<O1.Element, O2.Element, O3.Element, O4.Element>(), arity: 4,
+        downstream: observer, lifetime: lifetime,
         resultSelector: resultSelector)
       storage.subscribe(source1, at: 0) { swap(&$0.e1, &$1) }
       storage.subscribe(source2, at: 1) { swap(&$0.e2, &$1) }
@@ -237,10 +258,14 @@ extension ObservableType where Element == any Sendable {
   ///   - source3: Source number 3.
   /// - Returns: A sequence of tuples of the latest elements.
   @inlinable
-  public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+  public static func combineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3
   ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element)>._combineLatest3(source1, source2, source3) { $0 }
+    Observable<(O1.Element, O2.Element, O3.Element)>._combineLatest3(source1, source2, source3) {
+      $0
+    }
   }
 
   /// Emits a tuple of the latest elements of 4 sources whenever any of them produces an
@@ -260,9 +285,14 @@ extension ObservableType where Element == any Sendable {
   ///   - source4: Source number 4.
   /// - Returns: A sequence of tuples of the latest elements.
   @inlinable
-  public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType>(
+  public static func combineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>._combineLatest4(source1, source2, source3, source4) { $0 }
+    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>._combineLatest4(
+      source1, source2, source3, source4
+    ) { $0 }
   }
 }

@@ -1,4 +1,5 @@
-extension ObservableType {  /// Combines the elements of 2 sources pairwise by position with `resultSelector`: the
+extension ObservableType {
+  /// Combines the elements of 2 sources pairwise by position with `resultSelector`: the
   /// first elements of each, then the second elements, and so on.
   ///
   /// ```
@@ -50,7 +51,9 @@ extension ObservableType {  /// Combines the elements of 2 sources pairwise by p
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @inlinable
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+  public static func zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
@@ -81,15 +84,21 @@ extension ObservableType {  /// Combines the elements of 2 sources pairwise by p
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @inlinable
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType>(
+  public static func zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
     _zip4(source1, source2, source3, source4) { try resultSelector($0.0, $0.1, $0.2, $0.3) }
   }
 
   @inlinable
-  internal static func _zip2<O1: ObservableConvertibleType, O2: ObservableConvertibleType, Result: Sendable>(
+  internal static func _zip2<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, Result: Sendable
+  >(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable ((O1.Element, O2.Element)) throws -> Result
   ) -> Observable<Result> {
@@ -105,7 +114,10 @@ extension ObservableType {  /// Combines the elements of 2 sources pairwise by p
   }
 
   @inlinable
-  internal static func _zip3<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, Result: Sendable>(
+  internal static func _zip3<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    Result: Sendable
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable ((O1.Element, O2.Element, O3.Element)) throws -> Result
   ) -> Observable<Result> {
@@ -114,7 +126,8 @@ extension ObservableType {  /// Combines the elements of 2 sources pairwise by p
     let source3 = source3.asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _ZipStorage(
-        buffers: _ZipBuffers3<O1.Element, O2.Element, O3.Element>(), arity: 3, completesWhenUnpairable: false,
+        buffers: _ZipBuffers3<O1.Element, O2.Element, O3.Element>(), arity: 3,
+        completesWhenUnpairable: false,
         downstream: observer, lifetime: lifetime, resultSelector: resultSelector)
       storage.subscribe(source1, at: 0) { $0.e1.append($1) }
       storage.subscribe(source2, at: 1) { $0.e2.append($1) }
@@ -123,9 +136,13 @@ extension ObservableType {  /// Combines the elements of 2 sources pairwise by p
   }
 
   @inlinable
-  internal static func _zip4<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, Result: Sendable>(
+  internal static func _zip4<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, Result: Sendable
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element)) throws -> Result
+    resultSelector:
+      @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element)) throws -> Result
   ) -> Observable<Result> {
     let source1 = source1.asObservable()
     let source2 = source2.asObservable()
@@ -133,7 +150,8 @@ extension ObservableType {  /// Combines the elements of 2 sources pairwise by p
     let source4 = source4.asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _ZipStorage(
-        buffers: _ZipBuffers4<O1.Element, O2.Element, O3.Element, O4.Element>(), arity: 4, completesWhenUnpairable: false,
+        buffers: _ZipBuffers4<O1.Element, O2.Element, O3.Element, O4.Element>(), arity: 4,
+        completesWhenUnpairable: false,
         downstream: observer, lifetime: lifetime, resultSelector: resultSelector)
       storage.subscribe(source1, at: 0) { $0.e1.append($1) }
       storage.subscribe(source2, at: 1) { $0.e2.append($1) }
@@ -228,7 +246,9 @@ extension ObservableType where Element == any Sendable {
   ///   - source3: Source number 3.
   /// - Returns: A sequence of tuples of the elements at each position.
   @inlinable
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+  public static func zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3
   ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
     Observable<(O1.Element, O2.Element, O3.Element)>._zip3(source1, source2, source3) { $0 }
@@ -250,9 +270,14 @@ extension ObservableType where Element == any Sendable {
   ///   - source4: Source number 4.
   /// - Returns: A sequence of tuples of the elements at each position.
   @inlinable
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType>(
+  public static func zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>._zip4(source1, source2, source3, source4) { $0 }
+    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>._zip4(
+      source1, source2, source3, source4
+    ) { $0 }
   }
 }
