@@ -1,0 +1,35 @@
+extension ObservableType where Element: EventConvertible, Element.Element: Sendable {
+  /// Turns a sequence of events back into the events themselves.
+  ///
+  /// ```
+  /// source:           -next(1)-next(2)-completed-
+  /// dematerialize()   -1-------2-------|
+  /// ```
+  ///
+  /// The reverse of ``materialize()``. An `.error` or `.completed` element ends the result,
+  /// and the upstream subscription is disposed.
+  ///
+  /// - Returns: A sequence of the wrapped events. An upstream error or completion is
+  ///   forwarded too.
+  @inlinable
+  public func dematerialize() -> Observable<Element.Element> {
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      source._subscribe(
+        AnyObserver { event in
+          switch event {
+          case .next(let wrapped):
+            let inner = wrapped.event
+            observer.on(inner)
+            if inner.isStopEvent { lifetime.dispose() }
+          case .error(let error):
+            observer.on(.error(error))
+          case .completed:
+            observer.on(.completed)
+          }
+        },
+        lifetime
+      )
+    })
+  }
+}

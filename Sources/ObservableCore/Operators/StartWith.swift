@@ -1,0 +1,25 @@
+extension ObservableType {
+  /// Emits `elements` first, then the elements of this sequence.
+  ///
+  /// ```
+  /// source:          -3-4-|
+  /// startWith(1, 2)  (1,2)-3-4-|
+  /// ```
+  ///
+  /// The prefix is emitted synchronously during `subscribe`, before subscribing to the source.
+  ///
+  /// - Parameter elements: The elements to emit first.
+  /// - Returns: A sequence that starts with `elements`.
+  @inlinable
+  public func startWith(_ elements: Element...) -> Observable<Element> {
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      for element in elements {
+        guard !lifetime.isDisposed else { return }
+        observer.on(.next(element))
+      }
+      guard !lifetime.isDisposed else { return }
+      source._subscribe(observer, lifetime)
+    })
+  }
+}

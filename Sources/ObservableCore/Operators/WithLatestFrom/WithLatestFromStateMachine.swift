@@ -1,0 +1,152 @@
+/// The pure logic of `withLatestFrom`: which pairs to deliver and when it terminates.
+///
+/// Not public API.
+///
+/// Follows RxSwift: each element of the first source is paired with the latest element of
+/// the second, and dropped if the second has produced none yet. The first source's
+/// completion or failure ends the result; the second's completion only stops updating the
+/// latest element, and its failure ends the result. Result selectors run in the storage,
+/// outside the lock, on the pairs this machine hands out; delivery is serialized by the
+/// embedded `_SerialDelivery`.
+@usableFromInline
+internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
+  @usableFromInline
+  internal enum State {
+    /// The first source may still produce events.
+    case running
+    /// A terminal event has been enqueued, or the subscription was disposed.
+    case finished
+  }
+
+  /// What the storage must do after releasing the lock.
+  @usableFromInline
+  internal enum Action {
+    /// Nothing.
+    case none
+    /// Deliver `event` downstream (applying the result selector to an element), then call
+    /// ``deliveryFinished()`` and deliver what it returns, until `.none`. After a terminal
+    /// event, dispose the subscription instead.
+    case deliver(Event<(First, Second)>)
+  }
+
+  /// What the state machine let go of, to be released after the lock.
+  @usableFromInline
+  internal struct Released {
+    @usableFromInline let latest: Second?
+    @usableFromInline let events: _Queue<Event<(First, Second)>>
+
+    @inlinable
+    init(latest: Second?, events: _Queue<Event<(First, Second)>>) {
+      self.latest = latest
+      self.events = events
+    }
+  }
+
+  @usableFromInline internal var state = State.running
+  @usableFromInline internal var latest: Second?
+  @usableFromInline internal var delivery = _SerialDelivery<(First, Second)>()
+
+  /// Creates the state machine with no latest element.
+  @inlinable
+  internal init() {}
+
+  @inlinable
+  internal mutating func enqueue(_ event: Event<(First, Second)>) -> Action {
+    if let event = delivery.enqueue(event) { return .deliver(event) }
+    return .none
+  }
+
+  @inlinable
+  internal mutating func finish(_ event: Event<(First, Second)>) -> Action {
+    state = .finished
+    return enqueue(event)
+  }
+
+  /// The first source produced `element`.
+  ///
+  /// - Parameter element: The element.
+  /// - Returns: The pair to deliver, or nothing if the second source has produced nothing
+  ///   yet or the result has finished.
+  @inlinable
+  internal mutating func firstProducedElement(_ element: First) -> Action {
+    switch state {
+    case .finished:
+      return .none
+    case .running:
+      guard let latest else { return .none }
+      return enqueue(.next((element, latest)))
+    }
+  }
+
+  /// The first source completed.
+  ///
+  /// - Returns: Completion to deliver, or nothing once finished.
+  @inlinable
+  internal mutating func firstCompleted() -> Action {
+    switch state {
+    case .finished: return .none
+    case .running: return finish(.completed)
+    }
+  }
+
+  /// The second source produced `element`.
+  ///
+  /// - Parameter element: The new latest element.
+  /// - Returns: The element it replaces (or `element` itself once finished), to release
+  ///   outside the lock.
+  @inlinable
+  internal mutating func secondProducedElement(_ element: Second) -> Second? {
+    switch state {
+    case .finished:
+      return element
+    case .running:
+      defer { latest = element }
+      return latest
+    }
+  }
+
+  /// Either source failed.
+  ///
+  /// - Parameter error: The error.
+  /// - Returns: The error to deliver, or nothing once finished.
+  @inlinable
+  internal mutating func sourceFailed(_ error: any Swift.Error) -> Action {
+    switch state {
+    case .finished: return .none
+    case .running: return finish(.error(error))
+    }
+  }
+
+  /// The deliverer finished delivering an event.
+  ///
+  /// - Returns: The next event to deliver, or `.none` when the queue is empty.
+  @inlinable
+  internal mutating func deliveryFinished() -> Action {
+    if let event = delivery.next() { return .deliver(event) }
+    return .none
+  }
+
+  /// The result selector threw while the caller was delivering; the caller delivers the error.
+  ///
+  /// - Returns: What to release outside the lock.
+  @inlinable
+  internal mutating func resultSelectorFailed() -> Released {
+    state = .finished
+    return release()
+  }
+
+  /// The subscription was disposed.
+  ///
+  /// - Returns: What to release outside the lock.
+  @inlinable
+  internal mutating func disposed() -> Released {
+    state = .finished
+    return release()
+  }
+
+  @inlinable
+  internal mutating func release() -> Released {
+    defer { latest = nil }
+    return Released(latest: latest, events: delivery.cancel())
+  }
+}

@@ -1,0 +1,153 @@
+import Testing
+
+@testable import ObservableCore
+
+private typealias Machine = _CombineLatestStateMachine<_Latest2<Int, String>>
+
+/// A readable form of an action: "none", or "deliver" and the event.
+private func describe(_ action: Machine.Action) -> String {
+  switch action {
+  case .none: return "none"
+  case .deliver(let event): return "deliver \(event)"
+  }
+}
+
+private func makeMachine() -> Machine {
+  Machine(values: _Latest2(), arity: 2)
+}
+
+extension Machine {
+  fileprivate mutating func first(_ value: Int) -> String {
+    var slot: Int? = value
+    return describe(sourceProducedElement(at: 0) { swap(&$0.e1, &slot) })
+  }
+
+  fileprivate mutating func second(_ value: String) -> String {
+    var slot: String? = value
+    return describe(sourceProducedElement(at: 1) { swap(&$0.e2, &slot) })
+  }
+}
+
+@Suite("combineLatest state machine")
+struct CombineLatestStateMachineTests {
+  @Test("emits the latest of each source once every source has produced one")
+  func latest() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.first(2) == "none")
+    #expect(machine.second("a") == "deliver next((2, \"a\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.first(3) == "deliver next((3, \"a\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.second("b") == "deliver next((3, \"b\"))")
+  }
+
+  @Test("completes when every source has completed")
+  func completesWhenAllDone() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    // A completed source's latest element still combines.
+    #expect(machine.second("b") == "deliver next((1, \"b\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.sourceCompleted(at: 1)) == "deliver completed")
+    #expect(machine.first(5) == "none")
+  }
+
+  @Test("completes early when an element can never combine")
+  func completesWhenUncombinable() {
+    var machine = makeMachine()
+    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
+    #expect(machine.first(1) == "deliver completed")
+  }
+
+  @Test("a source completing without elements does not end it while others are running")
+  func emptySourceWaits() {
+    var machine = makeMachine()
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.deliveryFinished()) == "none")
+  }
+
+  @Test("fails at once, and ignores everything afterwards")
+  func failure() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(describe(machine.sourceFailed(TestError())) == "deliver error(TestError(id: 0))")
+    #expect(machine.second("a") == "none")
+    #expect(describe(machine.sourceFailed(TestError(id: 1))) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+  }
+
+  @Test("while delivering, new events queue up and come out in order, terminal last")
+  func serializedDelivery() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(machine.first(2) == "none")
+    #expect(machine.second("b") == "none")
+    #expect(describe(machine.sourceFailed(TestError())) == "none")
+    #expect(describe(machine.deliveryFinished()) == "deliver next((2, \"a\"))")
+    #expect(describe(machine.deliveryFinished()) == "deliver next((2, \"b\"))")
+    #expect(describe(machine.deliveryFinished()) == "deliver error(TestError(id: 0))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+  }
+
+  @Test("replacing a latest element hands the previous one back")
+  func swapsOut() {
+    var machine = makeMachine()
+    var slot: Int? = 1
+    _ = machine.sourceProducedElement(at: 0) { swap(&$0.e1, &slot) }
+    #expect(slot == nil)
+    slot = 2
+    _ = machine.sourceProducedElement(at: 0) { swap(&$0.e1, &slot) }
+    #expect(slot == 1)
+  }
+
+  @Test("disposal drops queued events and latest values, and ignores later events")
+  func disposal() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(machine.first(2) == "none")
+    let released = machine.disposed()
+    #expect(released.events.count == 1)
+    #expect(released.values.e1 == 2)
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.second("c") == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.sourceFailed(TestError())) == "none")
+  }
+
+  @Test("a failing result selector drops queued events and ends the machine")
+  func resultSelectorFailure() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(machine.first(2) == "none")
+    let released = machine.resultSelectorFailed()
+    #expect(released.events.count == 1)
+    #expect(machine.first(3) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+  }
+
+  @Test("array values combine any number of sources")
+  func arrayValues() {
+    var machine = _CombineLatestStateMachine(values: _LatestArray<Int>(count: 3), arity: 3)
+    func send(_ value: Int, to index: Int) -> String {
+      var slot: Int? = value
+      switch machine.sourceProducedElement(at: index, store: { $0.swapAt(index, &slot) }) {
+      case .none: return "none"
+      case .deliver(let event): return "deliver \(event)"
+      }
+    }
+    #expect(send(1, to: 0) == "none")
+    #expect(send(2, to: 0) == "none")
+    #expect(send(10, to: 1) == "none")
+    #expect(send(100, to: 2) == "deliver next([2, 10, 100])")
+    if case .deliver = machine.deliveryFinished() { Issue.record("nothing else was queued") }
+    #expect(send(20, to: 1) == "deliver next([2, 20, 100])")
+  }
+}

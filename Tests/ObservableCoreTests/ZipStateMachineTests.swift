@@ -1,0 +1,157 @@
+import Testing
+
+@testable import ObservableCore
+
+private typealias Machine = _ZipStateMachine<_ZipBuffers2<Int, String>>
+
+/// A readable form of an action: "none", or "deliver" and the event.
+private func describe(_ action: Machine.Action) -> String {
+  switch action {
+  case .none: return "none"
+  case .deliver(let event): return "deliver \(event)"
+  }
+}
+
+private func makeMachine(completesWhenUnpairable: Bool = false) -> Machine {
+  Machine(buffers: _ZipBuffers2(), arity: 2, completesWhenUnpairable: completesWhenUnpairable)
+}
+
+extension Machine {
+  fileprivate mutating func first(_ value: Int) -> String {
+    describe(sourceProducedElement(at: 0) { $0.e1.append(value) })
+  }
+
+  fileprivate mutating func second(_ value: String) -> String {
+    describe(sourceProducedElement(at: 1) { $0.e2.append(value) })
+  }
+}
+
+@Suite("zip state machine")
+struct ZipStateMachineTests {
+  @Test("pairs elements by position, buffering the source that is ahead")
+  func pairs() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.first(2) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.second("b") == "deliver next((2, \"b\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.second("c") == "none")
+  }
+
+  @Test("fixed arity: completes only when every source has completed")
+  func completesWhenAllDone() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
+    // Source 0's element can never be paired, but RxSwift's zip(a, b) keeps going.
+    #expect(machine.first(2) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "deliver completed")
+    #expect(machine.first(3) == "none")
+  }
+
+  @Test("collection form: completes when an element can never be paired")
+  func completesWhenUnpairable() {
+    var machine = makeMachine(completesWhenUnpairable: true)
+    #expect(machine.first(1) == "none")
+    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
+    #expect(machine.first(2) == "deliver completed")
+    #expect(machine.second("late") == "none")
+  }
+
+  @Test("collection form: a completed source with buffered elements can still pair")
+  func completedSourceStillPairs() {
+    var machine = makeMachine(completesWhenUnpairable: true)
+    #expect(machine.first(1) == "none")
+    #expect(machine.first(2) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.second("b") == "deliver next((2, \"b\"))")
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.second("c") == "deliver completed")
+  }
+
+  @Test("a repeated completion of one source does not count twice")
+  func repeatedCompletion() {
+    var machine = makeMachine()
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.sourceCompleted(at: 1)) == "deliver completed")
+  }
+
+  @Test("fails at once, and ignores everything afterwards")
+  func failure() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(describe(machine.sourceFailed(TestError())) == "deliver error(TestError(id: 0))")
+    #expect(machine.second("a") == "none")
+    #expect(describe(machine.sourceFailed(TestError(id: 1))) == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+  }
+
+  @Test("while delivering, new events queue up and come out in order, terminal last")
+  func serializedDelivery() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    // The deliverer is busy: these are queued, not handed out.
+    #expect(machine.first(2) == "none")
+    #expect(machine.second("b") == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
+    #expect(describe(machine.deliveryFinished()) == "deliver next((2, \"b\"))")
+    #expect(describe(machine.deliveryFinished()) == "deliver completed")
+    #expect(describe(machine.deliveryFinished()) == "none")
+  }
+
+  @Test("disposal drops queued events and buffers, and ignores later events")
+  func disposal() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(machine.first(2) == "none")
+    #expect(machine.second("b") == "none")
+    #expect(machine.first(3) == "none")
+    let released = machine.disposed()
+    #expect(released.events.count == 1)
+    #expect(released.buffers.e1.count == 1)
+    #expect(describe(machine.deliveryFinished()) == "none")
+    #expect(machine.second("c") == "none")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.sourceFailed(TestError())) == "none")
+  }
+
+  @Test("a failing result selector drops queued events and ends the machine")
+  func resultSelectorFailure() {
+    var machine = makeMachine()
+    #expect(machine.first(1) == "none")
+    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
+    let released = machine.resultSelectorFailed()
+    #expect(released.events.count == 1)
+    #expect(machine.first(2) == "none")
+    #expect(describe(machine.sourceFailed(TestError())) == "none")
+  }
+
+  @Test("array buffers pair elements of any number of sources")
+  func arrayBuffers() {
+    var machine = _ZipStateMachine(
+      buffers: _ZipArrayBuffers<Int>(count: 3), arity: 3, completesWhenUnpairable: true)
+    func send(_ value: Int, to index: Int) -> String {
+      switch machine.sourceProducedElement(at: index, store: { $0.append(value, at: index) }) {
+      case .none: return "none"
+      case .deliver(let event): return "deliver \(event)"
+      }
+    }
+    #expect(send(1, to: 0) == "none")
+    #expect(send(2, to: 0) == "none")
+    #expect(send(10, to: 1) == "none")
+    #expect(send(100, to: 2) == "deliver next([1, 10, 100])")
+    if case .deliver = machine.deliveryFinished() { Issue.record("nothing else was queued") }
+    #expect(send(20, to: 1) == "none")
+    #expect(send(200, to: 2) == "deliver next([2, 20, 200])")
+  }
+}
