@@ -62,8 +62,8 @@ struct FromTests {
       let produced = Box(0)
       let res = scheduler.start { Observable.from(Naturals(produced: produced)).take(3) }
       #expect(res.events == [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
-      // The loop pulls the next element before it notices the disposal, then stops.
-      #expect(produced.value == 4)
+      // The loop checks the subscription before pulling each element: exactly three pulls.
+      #expect(produced.value == 3)
     }
   }
 

@@ -37,8 +37,10 @@ extension Observable {
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Observable<Element>
   where S.Element == Element {
     Observable(_run: { observer, lifetime in
-      for element in sequence {
-        guard !lifetime.isDisposed else { return }
+      // Check before pulling each element, so that a disposed subscription never advances
+      // the iterator again (its `next()` may have side effects).
+      var iterator = sequence.makeIterator()
+      while !lifetime.isDisposed, let element = iterator.next() {
         observer.on(.next(element))
       }
       guard !lifetime.isDisposed else { return }

@@ -1,0 +1,36 @@
+import ObservableCore
+import OpenCombine
+
+func w3(_ count: Int) -> [Row] {
+  let justMap = measure(elements: count) {
+    for _ in 0..<count {
+      Observable.just(1).map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
+    }
+  }
+  let combineJustMap = measure(elements: count) {
+    for _ in 0..<count {
+      Just(1).map { $0 + 1 }.sink { blackHole($0) }.cancel()
+    }
+  }
+  let subject = PublishSubject<Int>()
+  let subjectMap = measure(elements: count) {
+    for _ in 0..<count {
+      subject.map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
+    }
+  }
+  let passthrough = PassthroughSubject<Int, Never>()
+  let combineSubjectMap = measure(elements: count) {
+    for _ in 0..<count {
+      passthrough.map { $0 + 1 }.sink { blackHole($0) }.cancel()
+    }
+  }
+  return [
+    Row(
+      workload: "W3 just(1).map subscribe+dispose", ours: justMap,
+      peers: [("OpenCombine", combineJustMap)], targets: [.ratio(peer: "OpenCombine", max: 0.25)]),
+    Row(
+      workload: "W3 subject.map subscribe+dispose", ours: subjectMap,
+      peers: [("OpenCombine", combineSubjectMap)],
+      targets: [.ratio(peer: "OpenCombine", max: 0.25)]),
+  ]
+}

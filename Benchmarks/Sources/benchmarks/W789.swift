@@ -1,0 +1,89 @@
+import ObservableCore
+import OpenCombine
+
+func w7(_ count: Int) -> [Row] {
+  let ours = measure(elements: count) {
+    let sum = Accumulator()
+    let subject = PublishSubject<Int>()
+    let subscription = subject.flatMapLatest { Observable.just($0 * 2) }
+      .subscribe(onNext: { sum.total &+= $0 })
+    for value in 0..<count { subject.onNext(value) }
+    subscription.dispose()
+    blackHole(sum.total)
+  }
+  let openCombine = measure(elements: count) {
+    let sum = Accumulator()
+    let subject = PassthroughSubject<Int, Never>()
+    let cancellable = subject.map { Just($0 * 2) }.switchToLatest().sink { sum.total &+= $0 }
+    for value in 0..<count { subject.send(value) }
+    cancellable.cancel()
+    blackHole(sum.total)
+  }
+  return [
+    Row(
+      workload: "W7 subject.flatMapLatest { just($0 * 2) }", ours: ours,
+      peers: [("OpenCombine", openCombine)], targets: [.ratio(peer: "OpenCombine", max: 0.25)])
+  ]
+}
+
+func w8(_ count: Int, calibratedMutex: Double) -> [Row] {
+  let ours = measure(elements: count) {
+    let sum = Accumulator()
+    let first = PublishSubject<Int>()
+    let second = PublishSubject<Int>()
+    let subscription = Observable.combineLatest(first, second)
+      .subscribe(onNext: { sum.total &+= $0.0 &+ $0.1 })
+    for value in 0..<(count / 2) {
+      first.onNext(value)
+      second.onNext(value)
+    }
+    subscription.dispose()
+    blackHole(sum.total)
+  }
+  let openCombine = measure(elements: count) {
+    let sum = Accumulator()
+    let first = PassthroughSubject<Int, Never>()
+    let second = PassthroughSubject<Int, Never>()
+    let cancellable = first.combineLatest(second).sink { sum.total &+= $0.0 &+ $0.1 }
+    for value in 0..<(count / 2) {
+      first.send(value)
+      second.send(value)
+    }
+    cancellable.cancel()
+    blackHole(sum.total)
+  }
+  // The target is 300 ns at a calibration of 29 ns per mutex lock/unlock; scale it.
+  return [
+    Row(
+      workload: "W8 combineLatest of two subjects, alternating", ours: ours,
+      peers: [("OpenCombine", openCombine)],
+      targets: [.absolute(max: 300 * max(calibratedMutex, 29) / 29)])
+  ]
+}
+
+func w9(_ count: Int) -> [Row] {
+  let ours = measure(elements: count) {
+    let sum = Accumulator()
+    let subject = PublishSubject<Int>()
+    let shared = subject.share(replay: 1)
+    let subscriptions = (0..<4).map { _ in shared.subscribe(onNext: { sum.total &+= $0 }) }
+    for value in 0..<count { subject.onNext(value) }
+    for subscription in subscriptions { subscription.dispose() }
+    blackHole(sum.total)
+  }
+  let openCombine = measure(elements: count) {
+    let sum = Accumulator()
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.share()
+    let cancellables = (0..<4).map { _ in shared.sink { sum.total &+= $0 } }
+    for value in 0..<count { subject.send(value) }
+    blackHole(cancellables)
+    blackHole(sum.total)
+  }
+  return [
+    Row(
+      workload: "W9 share(replay: 1), 4 subscribers", ours: ours,
+      peers: [("OpenCombine share()", openCombine)],
+      targets: [.ratio(peer: "OpenCombine share()", max: 0.1)])
+  ]
+}
