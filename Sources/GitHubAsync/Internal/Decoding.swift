@@ -19,8 +19,10 @@ enum GitHubJSON {
 
   /// Parses `2020-04-21T09:31:21Z`, `2020-04-21T09:31:21.123Z` or `2020-04-21T11:31:21+02:00`.
   static func parseDate(_ text: String) -> Date? {
-    if let date = try? Date(text, strategy: .iso8601) { return date }
-    return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+      return date
+    }
+    return try? Date(text, strategy: .iso8601)
   }
 }
 
@@ -31,7 +33,7 @@ extension KeyedDecodingContainer {
     guard let text = try decodeIfPresent(String.self, forKey: key), !text.isEmpty else {
       return nil
     }
-    return URL(string: text)
+    return URL(string: text, encodingInvalidCharacters: false)
   }
 
   /// Decodes a value, or returns `fallback` when the key is missing or `null`.

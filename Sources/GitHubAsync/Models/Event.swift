@@ -128,28 +128,56 @@ public enum EventType: Sendable, Hashable, RawRepresentable, CustomStringConvert
   /// A type this client does not know, with GitHub's name for it.
   case unknown(String)
 
-  private static let names: [(EventType, String)] = [
-    (.commitComment, "CommitCommentEvent"), (.create, "CreateEvent"), (.delete, "DeleteEvent"),
-    (.discussion, "DiscussionEvent"), (.fork, "ForkEvent"), (.gollum, "GollumEvent"),
-    (.issueComment, "IssueCommentEvent"), (.issues, "IssuesEvent"), (.member, "MemberEvent"),
-    (.public, "PublicEvent"), (.pullRequest, "PullRequestEvent"),
-    (.pullRequestReview, "PullRequestReviewEvent"),
-    (.pullRequestReviewComment, "PullRequestReviewCommentEvent"),
-    (.pullRequestReviewThread, "PullRequestReviewThreadEvent"), (.push, "PushEvent"),
-    (.release, "ReleaseEvent"), (.sponsorship, "SponsorshipEvent"), (.watch, "WatchEvent"),
-  ]
-
   /// Reads GitHub's type name; any name not listed becomes ``unknown(_:)``.
   ///
   /// - Parameter rawValue: The name, such as `WatchEvent`.
   public init(rawValue: String) {
-    self = Self.names.first { $0.1 == rawValue }?.0 ?? .unknown(rawValue)
+    switch rawValue {
+    case "CommitCommentEvent": self = .commitComment
+    case "CreateEvent": self = .create
+    case "DeleteEvent": self = .delete
+    case "DiscussionEvent": self = .discussion
+    case "ForkEvent": self = .fork
+    case "GollumEvent": self = .gollum
+    case "IssueCommentEvent": self = .issueComment
+    case "IssuesEvent": self = .issues
+    case "MemberEvent": self = .member
+    case "PublicEvent": self = .public
+    case "PullRequestEvent": self = .pullRequest
+    case "PullRequestReviewEvent": self = .pullRequestReview
+    case "PullRequestReviewCommentEvent": self = .pullRequestReviewComment
+    case "PullRequestReviewThreadEvent": self = .pullRequestReviewThread
+    case "PushEvent": self = .push
+    case "ReleaseEvent": self = .release
+    case "SponsorshipEvent": self = .sponsorship
+    case "WatchEvent": self = .watch
+    default: self = .unknown(rawValue)
+    }
   }
 
   /// GitHub's type name, such as `WatchEvent`.
   public var rawValue: String {
-    if case .unknown(let name) = self { return name }
-    return Self.names.first { $0.0 == self }?.1 ?? ""
+    switch self {
+    case .commitComment: "CommitCommentEvent"
+    case .create: "CreateEvent"
+    case .delete: "DeleteEvent"
+    case .discussion: "DiscussionEvent"
+    case .fork: "ForkEvent"
+    case .gollum: "GollumEvent"
+    case .issueComment: "IssueCommentEvent"
+    case .issues: "IssuesEvent"
+    case .member: "MemberEvent"
+    case .public: "PublicEvent"
+    case .pullRequest: "PullRequestEvent"
+    case .pullRequestReview: "PullRequestReviewEvent"
+    case .pullRequestReviewComment: "PullRequestReviewCommentEvent"
+    case .pullRequestReviewThread: "PullRequestReviewThreadEvent"
+    case .push: "PushEvent"
+    case .release: "ReleaseEvent"
+    case .sponsorship: "SponsorshipEvent"
+    case .watch: "WatchEvent"
+    case .unknown(let name): name
+    }
   }
 
   /// The same as ``rawValue``.
