@@ -27,7 +27,9 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
   /// The REST API version this client is written against, sent as `X-GitHub-Api-Version`.
   public static let defaultAPIVersion = "2022-11-28"
 
-  /// The `User-Agent` sent when none is configured. GitHub rejects requests without one.
+  /// The `User-Agent` sent when none is configured.
+  ///
+  /// GitHub rejects requests without one.
   public static let defaultUserAgent = "ObservableBridge-GitHubAsync"
 
   /// The base URL that request paths are appended to: `https://api.github.com`, a GitHub
@@ -90,7 +92,9 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
 public struct GitHubToken: Sendable, Hashable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
 {
-  /// The secret. Only the client reads it, to build the `Authorization` header.
+  /// The secret.
+  ///
+  /// Only the client reads it, to build the `Authorization` header.
   let value: String
 
   /// Wraps a token.

@@ -136,8 +136,10 @@ public struct RateLimitExceeded: Sendable, Hashable, CustomStringConvertible {
   public var status: Int
   /// GitHub's message.
   public var message: String?
-  /// The seconds to wait, from `Retry-After`. For a secondary limit without the header this is
-  /// 60, the minimum GitHub's documentation asks for.
+  /// The seconds to wait, from `Retry-After`.
+  ///
+  /// For a secondary limit without the header this is 60, the minimum GitHub's documentation
+  /// asks for.
   public var retryAfter: Duration?
   /// When the primary limit resets, from `x-ratelimit-reset`.
   public var resetDate: Date?

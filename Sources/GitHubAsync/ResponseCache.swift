@@ -145,8 +145,9 @@ public final class FileResponseCache: ResponseCache {
     try? data.write(to: fileURL(for: key), options: .atomic)
   }
 
-  /// The file for `key`: a 64-bit FNV-1a hash of the key in hex. The key is stored inside the
-  /// file too, so a hash collision reads as a miss.
+  /// The file for `key`: a 64-bit FNV-1a hash of the key in hex.
+  ///
+  /// The key is stored inside the file too, so a hash collision reads as a miss.
   private func fileURL(for key: String) -> URL {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in key.utf8 {

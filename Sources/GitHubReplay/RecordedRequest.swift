@@ -59,7 +59,8 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible {
     self.target = target
     self.headers = headers
     self.body = body
-    let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    let withoutFragment =
+      target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
       .first.map(String.init) ?? target
     if let mark = withoutFragment.firstIndex(of: "?") {
       path = String(withoutFragment[..<mark])

@@ -68,7 +68,9 @@ public final class ReplayServer: Sendable {
   /// Whether ``stop()`` has been called.
   public var isStopped: Bool { core.isStopped }
 
-  /// Adds a route. It wins over earlier routes that are equally specific.
+  /// Adds a route.
+  ///
+  /// It wins over earlier routes that are equally specific.
   ///
   /// - Parameter route: The route.
   public func add(_ route: ReplayRoute) {

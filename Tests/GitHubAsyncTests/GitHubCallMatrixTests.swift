@@ -21,7 +21,9 @@ struct GitHubCallMatrixTests {
     #expect(server.requests.map(\.path) == [call.path])
   }
 
-  @Test("404 is notFound (a free name for isUsernameAvailable)", arguments: Call.allCases, Style.allCases)
+  @Test(
+    "404 is notFound (a free name for isUsernameAvailable)", arguments: Call.allCases,
+    Style.allCases)
   fileprivate func notFound(call: Call, style: Style) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
@@ -56,7 +58,9 @@ struct GitHubCallMatrixTests {
     #expect(message.message == "Bad credentials")
   }
 
-  @Test("403 with remaining 0 is a primary rate limit until the reset", arguments: Call.allCases, Style.allCases)
+  @Test(
+    "403 with remaining 0 is a primary rate limit until the reset", arguments: Call.allCases,
+    Style.allCases)
   fileprivate func primaryRateLimit(call: Call, style: Style) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
@@ -94,7 +98,8 @@ struct GitHubCallMatrixTests {
     #expect(limit.retryDate(from: now) == Date(timeIntervalSince1970: 1_060))
   }
 
-  @Test("422 is validationFailed with message and errors[]", arguments: Call.allCases, Style.allCases)
+  @Test(
+    "422 is validationFailed with message and errors[]", arguments: Call.allCases, Style.allCases)
   fileprivate func validationFailed(call: Call, style: Style) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
@@ -142,7 +147,9 @@ struct GitHubCallMatrixTests {
     #expect(server.requests.map(\.path) == [call.path, "/repositories/515436299"])
   }
 
-  @Test("malformed JSON is decodingFailed with the status and body prefix", arguments: Call.allCases, Style.allCases)
+  @Test(
+    "malformed JSON is decodingFailed with the status and body prefix", arguments: Call.allCases,
+    Style.allCases)
   fileprivate func malformedJSON(call: Call, style: Style) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
@@ -177,7 +184,9 @@ struct GitHubCallMatrixTests {
     }
   }
 
-  @Test("a response slower than the timeout fails with timedOut", arguments: Call.allCases, Style.allCases)
+  @Test(
+    "a response slower than the timeout fails with timedOut", arguments: Call.allCases,
+    Style.allCases)
   fileprivate func timeout(call: Call, style: Style) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
@@ -193,7 +202,9 @@ struct GitHubCallMatrixTests {
     #expect(await server.waitForAbandonedRequests())
   }
 
-  @Test("cancelling closes the connection: Task cancel (async) or dispose (Rx)", arguments: Call.allCases, Style.allCases)
+  @Test(
+    "cancelling closes the connection: Task cancel (async) or dispose (Rx)",
+    arguments: Call.allCases, Style.allCases)
   fileprivate func cancellation(call: Call, style: Style) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
@@ -226,7 +237,7 @@ struct GitHubCallMatrixTests {
 // MARK: - Harness
 
 /// The calls under test.
-fileprivate enum Call: String, CaseIterable, Sendable, CustomTestStringConvertible {
+private enum Call: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case repository, search, searchPage, user, events, usernameAvailable
 
   var testDescription: String { rawValue }
@@ -321,7 +332,7 @@ fileprivate enum Call: String, CaseIterable, Sendable, CustomTestStringConvertib
 }
 
 /// The two styles.
-fileprivate enum Style: String, CaseIterable, Sendable, CustomTestStringConvertible {
+private enum Style: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case async, rx
 
   var testDescription: String { rawValue }

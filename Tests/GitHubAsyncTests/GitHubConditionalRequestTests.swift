@@ -64,8 +64,10 @@ struct GitHubConditionalRequestTests {
     defer { server.stop() }
     let client = conditionalClient(server)
 
-    let first = try await value(of: client.rx.repositoryEvents(owner: "sferik", name: "rails_admin"))
-    let second = try await value(of: client.rx.repositoryEvents(owner: "sferik", name: "rails_admin"))
+    let first = try await value(
+      of: client.rx.repositoryEvents(owner: "sferik", name: "rails_admin"))
+    let second = try await value(
+      of: client.rx.repositoryEvents(owner: "sferik", name: "rails_admin"))
 
     #expect(!first.isNotModified)
     #expect(second.isNotModified)
@@ -80,7 +82,8 @@ struct GitHubConditionalRequestTests {
     let client = conditionalClient(server)
 
     _ = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
-    let second = try await value(of: client.rx.repositoryEvents(owner: "sferik", name: "rails_admin"))
+    let second = try await value(
+      of: client.rx.repositoryEvents(owner: "sferik", name: "rails_admin"))
 
     #expect(second.isNotModified)
   }
@@ -159,7 +162,8 @@ struct GitHubConditionalRequestTests {
       .respond(try ReplayFixture.eventsNotModified.response()))
 
     await #expect {
-      _ = try await conditionalClient(server).repositoryEvents(owner: "octocat", name: "hello-world")
+      _ = try await conditionalClient(server).repositoryEvents(
+        owner: "octocat", name: "hello-world")
     } throws: { error in
       (error as? GitHubError)?.status == 304
     }

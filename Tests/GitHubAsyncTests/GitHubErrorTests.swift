@@ -44,18 +44,21 @@ struct GitHubErrorTests {
     #expect(permission == nil)
   }
 
-  @Test("the written 403 and 429 fixtures map to forbidden, primary and secondary", arguments: [
-    (ReplayFixture.forbidden, "forbidden"),
-    (ReplayFixture.rateLimitPrimary, "primary"),
-    (ReplayFixture.rateLimitPrimary429, "primary"),
-    (ReplayFixture.rateLimitSecondary, "secondary"),
-    (ReplayFixture.rateLimitSecondary403, "secondary"),
-  ])
+  @Test(
+    "the written 403 and 429 fixtures map to forbidden, primary and secondary",
+    arguments: [
+      (ReplayFixture.forbidden, "forbidden"),
+      (ReplayFixture.rateLimitPrimary, "primary"),
+      (ReplayFixture.rateLimitPrimary429, "primary"),
+      (ReplayFixture.rateLimitSecondary, "secondary"),
+      (ReplayFixture.rateLimitSecondary403, "secondary"),
+    ])
   func fixtures(fixture: ReplayFixture, expected: String) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
     server.stub("/users/octocat", .respond(try fixture.response()))
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
 
     do {
       _ = try await client.user("octocat")
@@ -179,6 +182,8 @@ struct GitHubErrorTests {
       ]))
     #expect(milliseconds?.reset == Date(timeIntervalSince1970: 1_507_651_200))
     #expect(RateLimit(header: Self.header(["X-RateLimit-Limit": "60"])) == nil)
-    #expect(RateLimit(header: Self.header(["X-RateLimit-Limit": "x", "X-RateLimit-Remaining": "1"])) == nil)
+    #expect(
+      RateLimit(header: Self.header(["X-RateLimit-Limit": "x", "X-RateLimit-Remaining": "1"]))
+        == nil)
   }
 }

@@ -20,7 +20,8 @@ struct GitHubInputValidationTests {
     "hello%20world", "hello\nworld", "héllo", "hello\\world", String(repeating: "r", count: 101),
   ]
 
-  @Test("bad owner and user names are rejected in both styles, without a request", arguments: badLogins)
+  @Test(
+    "bad owner and user names are rejected in both styles, without a request", arguments: badLogins)
   func badLogin(_ login: String) async throws {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
@@ -38,7 +39,9 @@ struct GitHubInputValidationTests {
     #expect(server.requests.isEmpty)
   }
 
-  @Test("bad repository names are rejected in both styles, without a request", arguments: badRepositoryNames)
+  @Test(
+    "bad repository names are rejected in both styles, without a request",
+    arguments: badRepositoryNames)
   func badRepositoryName(_ name: String) async throws {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
@@ -156,7 +159,8 @@ private func expectInvalid<T>(
   } catch {
     guard case .invalidInput(let input) = error as? GitHubError, input.parameter == parameter
     else {
-      Issue.record("expected invalidInput(\(parameter)), got \(error)", sourceLocation: sourceLocation)
+      Issue.record(
+        "expected invalidInput(\(parameter)), got \(error)", sourceLocation: sourceLocation)
       return
     }
   }
@@ -171,9 +175,8 @@ private func expectInvalidRx<T: Sendable>(
   guard case .failure(let error) = result,
     case .invalidInput(let input) = error as? GitHubError, input.parameter == parameter
   else {
-    Issue.record("expected invalidInput(\(parameter)), got \(result)", sourceLocation: sourceLocation)
+    Issue.record(
+      "expected invalidInput(\(parameter)), got \(result)", sourceLocation: sourceLocation)
     return
   }
 }
-
-

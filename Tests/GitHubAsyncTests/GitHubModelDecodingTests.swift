@@ -25,14 +25,16 @@ struct GitHubModelDecodingTests {
     #expect(repository.createdAt == Date(timeIntervalSince1970: 1_505_511_788))
     #expect(repository.isPrivate == false)
     #expect(repository.defaultBranch == "master")
-    #expect(repository.htmlURL?.absoluteString == "https://github.com/octokit-fixture-org/hello-world")
+    #expect(
+      repository.htmlURL?.absoluteString == "https://github.com/octokit-fixture-org/hello-world")
     #expect(repository.score == nil)
   }
 
   @Test("every written search page decodes, with a null license and scores")
   func searchPages() throws {
     for interaction in try ReplayFixture.searchRepositories.interactions() {
-      let body = try GitHubJSON.decoder().decode(SearchEnvelope.self, from: interaction.response.body)
+      let body = try GitHubJSON.decoder().decode(
+        SearchEnvelope.self, from: interaction.response.body)
       #expect(body.totalCount == 5)
       #expect(!body.incompleteResults)
       #expect(body.items.allSatisfy { $0.score == 1 && $0.topics == ["swift", "example"] })
@@ -96,7 +98,8 @@ struct GitHubModelDecodingTests {
     #expect(repository.topics == [])
     #expect(repository.createdAt == nil)
     #expect(repository.htmlURL == nil)
-    let user = try decode(User.self, #"{"id":1,"login":"a","name":null,"created_at":"2020-01-01T00:00:00.123Z"}"#)
+    let user = try decode(
+      User.self, #"{"id":1,"login":"a","name":null,"created_at":"2020-01-01T00:00:00.123Z"}"#)
     #expect(user.name == nil)
     let created = try #require(user.createdAt)
     #expect(abs(created.timeIntervalSince1970 - 1_577_836_800.123) < 0.0001)
@@ -104,10 +107,14 @@ struct GitHubModelDecodingTests {
 
   @Test("ISO-8601 dates with fractions and offsets")
   func dates() {
-    #expect(GitHubJSON.parseDate("2020-04-21T09:31:21Z") == Date(timeIntervalSince1970: 1_587_461_481))
     #expect(
-      GitHubJSON.parseDate("2020-04-21T11:31:21+02:00") == Date(timeIntervalSince1970: 1_587_461_481))
-    #expect(GitHubJSON.parseDate("2020-04-21T09:31:21.5Z") == Date(timeIntervalSince1970: 1_587_461_481.5))
+      GitHubJSON.parseDate("2020-04-21T09:31:21Z") == Date(timeIntervalSince1970: 1_587_461_481))
+    #expect(
+      GitHubJSON.parseDate("2020-04-21T11:31:21+02:00")
+        == Date(timeIntervalSince1970: 1_587_461_481))
+    #expect(
+      GitHubJSON.parseDate("2020-04-21T09:31:21.5Z") == Date(timeIntervalSince1970: 1_587_461_481.5)
+    )
     #expect(GitHubJSON.parseDate("yesterday") == nil)
   }
 
@@ -118,7 +125,8 @@ struct GitHubModelDecodingTests {
     server.stub("/users/a", .respond(.json(#"{"login":"a"}"#)))
     server.stub("/users/b", .respond(.json(#"{"id":1,"login":"b","created_at":"soon"}"#)))
     server.stub("/users/c", .respond(.json("")))
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
 
     for (name, reason) in [
       ("a", "missing key 'id' at the top level"), ("b", "invalid value at created_at"),

@@ -136,14 +136,16 @@ struct GitHubRequestTests {
   func sameOriginRedirect() async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
-    server.stub("/repos/octocat/old", .respond(try ReplayFixture.renamedRepository.response(status: 301)))
+    server.stub(
+      "/repos/octocat/old", .respond(try ReplayFixture.renamedRepository.response(status: 301)))
     server.stub("/repositories/515436299", .respond(try ReplayFixture.repository.response()))
     let client = GitHubClient(
       configuration: GitHubConfiguration(baseURL: server.baseURL, token: GitHubToken("secret")))
 
     _ = try await client.repository(owner: "octocat", name: "old")
 
-    #expect(server.requests.map { $0.header("Authorization") } == ["Bearer secret", "Bearer secret"])
+    #expect(
+      server.requests.map { $0.header("Authorization") } == ["Bearer secret", "Bearer secret"])
   }
 
   @Test("a 3xx that is not followed is a redirect error")
@@ -156,7 +158,8 @@ struct GitHubRequestTests {
       .respond(
         .json(
           status: 302, "{}", headers: [ReplayHeader("Location", "ftp://example.com/users/x")])))
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
 
     await #expect {
       _ = try await client.user("nowhere")
@@ -174,7 +177,8 @@ struct GitHubRequestTests {
   func latestRateLimit() async throws {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
     #expect(client.rateLimit == nil)
 
     _ = try await client.repository(owner: "octokit-fixture-org", name: "hello-world")
@@ -188,7 +192,8 @@ struct GitHubRequestTests {
     _ = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
     #expect(
       client.rateLimit
-        == RateLimit(limit: 5000, remaining: 4710, reset: Date(timeIntervalSince1970: 1_587_512_221)))
+        == RateLimit(
+          limit: 5000, remaining: 4710, reset: Date(timeIntervalSince1970: 1_587_512_221)))
 
     // Even an error response updates it.
     _ = try? await client.repository(owner: "replay", name: "rate-limited")
@@ -208,7 +213,8 @@ struct GitHubRequestTests {
             ReplayHeader("etag", #""lower""#), ReplayHeader("x-poll-interval", "90"),
             ReplayHeader("x-ratelimit-limit", "60"), ReplayHeader("X-RATELIMIT-REMAINING", "59"),
           ])))
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
 
     let events = try await client.repositoryEvents(owner: "octocat", name: "hello-world")
 
@@ -227,4 +233,3 @@ private func value<Element: Sendable>(
   }
   return try result.get()
 }
-

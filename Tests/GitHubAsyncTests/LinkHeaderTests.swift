@@ -11,8 +11,10 @@ struct LinkHeaderTests {
     let header = LinkHeader(
       #"<https://api.github.com/repositories/810796/events?page=2>; rel="next", <https://api.github.com/repositories/810796/events?page=8>; rel="last""#
     )
-    #expect(header.target(for: "next") == "https://api.github.com/repositories/810796/events?page=2")
-    #expect(header.target(for: "last") == "https://api.github.com/repositories/810796/events?page=8")
+    #expect(
+      header.target(for: "next") == "https://api.github.com/repositories/810796/events?page=2")
+    #expect(
+      header.target(for: "last") == "https://api.github.com/repositories/810796/events?page=8")
     #expect(header.target(for: "prev") == nil)
   }
 
@@ -44,7 +46,8 @@ struct LinkHeaderTests {
         for value in interaction.response.headers.values(named: "Link") {
           let header = LinkHeader(value)
           #expect(!header.links.isEmpty, "\(fixture): \(value)")
-          #expect(header.links.allSatisfy { $0.target.hasPrefix("https://") && !$0.relations.isEmpty })
+          #expect(
+            header.links.allSatisfy { $0.target.hasPrefix("https://") && !$0.relations.isEmpty })
         }
       }
     }
@@ -53,7 +56,8 @@ struct LinkHeaderTests {
   @Test("commas and semicolons inside targets and quoted values, several rels, odd spacing")
   func edgeCases() {
     let header = LinkHeader(
-      #"<https://x.test/s?q=a,b;c>;rel="next last" ; title="a, \"b\"; c",<https://x.test/p>; REL=prev"#)
+      #"<https://x.test/s?q=a,b;c>;rel="next last" ; title="a, \"b\"; c",<https://x.test/p>; REL=prev"#
+    )
     #expect(header.links.count == 2)
     #expect(header.target(for: "next") == "https://x.test/s?q=a,b;c")
     #expect(header.target(for: "last") == "https://x.test/s?q=a,b;c")
@@ -66,7 +70,9 @@ struct LinkHeaderTests {
     #expect(LinkHeader("").links.isEmpty)
     #expect(LinkHeader("garbage").links.isEmpty)
     #expect(LinkHeader("<unterminated; rel=next").links.isEmpty)
-    #expect(LinkHeader(#"junk, <https://x.test/2>; rel="next""#).target(for: "next") == "https://x.test/2")
+    #expect(
+      LinkHeader(#"junk, <https://x.test/2>; rel="next""#).target(for: "next") == "https://x.test/2"
+    )
     #expect(LinkHeader(#"<https://x.test/2>; rel="next"#).target(for: "next") == "https://x.test/2")
     #expect(LinkHeader(",,, ;;").links.isEmpty)
   }

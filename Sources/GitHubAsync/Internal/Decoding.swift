@@ -10,7 +10,8 @@ enum GitHubJSON {
       let text = try container.decode(String.self)
       guard let date = parseDate(text) else {
         throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "Expected an ISO-8601 date, got \(text.debugDescription)")
+          in: container, debugDescription: "Expected an ISO-8601 date, got \(text.debugDescription)"
+        )
       }
       return date
     }
@@ -19,7 +20,9 @@ enum GitHubJSON {
 
   /// Parses `2020-04-21T09:31:21Z`, `2020-04-21T09:31:21.123Z` or `2020-04-21T11:31:21+02:00`.
   static func parseDate(_ text: String) -> Date? {
-    if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+    if let date = try? Date(
+      text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    {
       return date
     }
     return try? Date(text, strategy: .iso8601)

@@ -3,8 +3,9 @@ import Foundation
 /// Builds request URLs from a base URL, path segments and query items, percent-encoding every
 /// piece so that no input can change the path's structure or the query.
 enum Endpoint {
-  /// The characters left as they are: RFC 3986 "unreserved". Everything else, including `/`,
-  /// `?`, `#`, `%`, `+`, `&`, `=` and spaces, is percent-encoded.
+  /// Percent-encodes everything but RFC 3986 "unreserved" characters.
+  ///
+  /// `/`, `?`, `#`, `%`, `+`, `&`, `=` and spaces are all encoded.
   static func percentEncode(_ text: String) -> String {
     var encoded = ""
     for byte in text.utf8 {
@@ -53,7 +54,8 @@ enum Endpoint {
     var components = try validate(baseURL: baseURL)
     var basePath = components.percentEncodedPath
     while basePath.hasSuffix("/") { basePath.removeLast() }
-    components.percentEncodedPath = basePath + "/" + segments.map(percentEncode).joined(separator: "/")
+    components.percentEncodedPath =
+      basePath + "/" + segments.map(percentEncode).joined(separator: "/")
     components.percentEncodedQuery =
       query.isEmpty
       ? nil : query.map { percentEncode($0.0) + "=" + percentEncode($0.1) }.joined(separator: "&")

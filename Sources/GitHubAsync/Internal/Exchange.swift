@@ -24,7 +24,9 @@ struct Exchange: Sendable {
 
   /// The `rel="next"` target of the `Link` header, as a URL.
   var nextPage: URL? {
-    link.flatMap { LinkHeader($0).target(for: "next") }.flatMap { URL(string: $0, encodingInvalidCharacters: false) }
+    link.flatMap { LinkHeader($0).target(for: "next") }.flatMap {
+      URL(string: $0, encodingInvalidCharacters: false)
+    }
   }
 }
 
@@ -90,8 +92,10 @@ extension GitHubClient {
     return PreparedRequest(request: request, cacheKey: key, cached: cached)
   }
 
-  /// The timeout URLSession is given. swift-corelibs-foundation truncates timeouts to whole
-  /// seconds, so on Linux the value is rounded up to at least one second.
+  /// The timeout URLSession is given.
+  ///
+  /// swift-corelibs-foundation truncates timeouts to whole seconds, so on Linux the value is
+  /// rounded up to at least one second.
   static func sessionTimeout(_ timeout: Duration) -> TimeInterval {
     let (seconds, attoseconds) = timeout.components
     let interval = Double(seconds) + Double(attoseconds) / 1e18
@@ -268,8 +272,10 @@ extension GitHubClient {
   private static func reason(for error: any Error) -> String {
     guard let decodingError = error as? DecodingError else { return "invalid JSON" }
     func path(_ keys: [any CodingKey]) -> String {
-      keys.isEmpty ? "the top level" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }
-        .joined(separator: ".")
+      keys.isEmpty
+        ? "the top level"
+        : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }
+          .joined(separator: ".")
     }
     switch decodingError {
     case .keyNotFound(let key, let context):

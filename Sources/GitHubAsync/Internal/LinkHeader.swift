@@ -19,7 +19,9 @@ struct LinkHeader: Equatable {
     return links.first { $0.relations.contains(wanted) }?.target
   }
 
-  /// Parses a header value. Malformed entries are skipped; the parse never fails.
+  /// Parses a header value.
+  ///
+  /// Malformed entries are skipped; the parse never fails.
   init(_ value: String) {
     var links: [Link] = []
     var scalars = Substring(value).unicodeScalars[...]

@@ -5,7 +5,9 @@ import Foundation
 /// Event types GitHub adds later decode as ``EventType/unknown(_:)`` instead of failing, and
 /// the `payload`, whose shape depends on the type, is kept as ``JSONValue``.
 public struct Event: Sendable, Hashable, Identifiable, Decodable {
-  /// The event ID. GitHub sends it as a string.
+  /// The event ID.
+  ///
+  /// GitHub sends it as a string.
   public var id: String
   /// What happened.
   public var type: EventType

@@ -36,8 +36,9 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
   /// `x-ratelimit-reset` is epoch seconds; a value too large for seconds (octokit's
   /// normalized fixtures use milliseconds) is read as milliseconds.
   ///
+  /// Fails without `x-ratelimit-limit` and `-remaining`.
+  ///
   /// - Parameter header: Looks a header up by name, ignoring case.
-  /// - Returns: The rate limit, or `nil` without `x-ratelimit-limit` and `-remaining`.
   init?(header: (String) -> String?) {
     func integer(_ name: String) -> Int? {
       header(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }

@@ -2,7 +2,9 @@ import Foundation
 
 /// One page of repository search results.
 public struct SearchPage: Sendable, Hashable {
-  /// How many repositories match in total. GitHub serves at most the first 1,000.
+  /// How many repositories match in total.
+  ///
+  /// GitHub serves at most the first 1,000.
   public var totalCount: Int
   /// Whether GitHub's search timed out and the results may be incomplete.
   public var incompleteResults: Bool
@@ -59,8 +61,9 @@ public struct RepositoryEvents: Sendable, Hashable {
   public var events: [Event]
   /// How long GitHub asks clients to wait before polling again (`X-Poll-Interval`).
   public var pollInterval: Duration?
-  /// Whether GitHub answered `304 Not Modified` and ``events`` came from the cache. A 304
-  /// does not count against the rate limit.
+  /// Whether GitHub answered `304 Not Modified` and ``events`` came from the cache.
+  ///
+  /// A 304 does not count against the rate limit.
   public var isNotModified: Bool
   /// The `ETag` the next request will send as `If-None-Match`.
   public var etag: String?
@@ -87,7 +90,9 @@ public struct RepositoryEvents: Sendable, Hashable {
   }
 }
 
-/// How to sort repository search results. Without one, GitHub sorts by best match.
+/// How to sort repository search results.
+///
+/// Without one, GitHub sorts by best match.
 public enum RepositorySearchSort: String, Sendable, Hashable, CaseIterable {
   /// By stars.
   case stars

@@ -178,6 +178,7 @@ final class ReplayServerCore: Sendable {
       _ = Socket.sendAll(
         connection,
         serialize(.json(status: status, #"{"message":"\#(reason)"}"#), sendingBody: true))
+      drainBeforeClosing(connection)
       return
     case .request(let parsedHead, let parsedBody):
       head = parsedHead
@@ -212,6 +213,19 @@ final class ReplayServerCore: Sendable {
     }
   }
 
+  /// Closes the sending side and reads what the client still sends, briefly, so that closing
+  /// with unread input does not reset the connection before the client reads the answer.
+  private func drainBeforeClosing(_ connection: Int32) {
+    Socket.shutdownWriting(connection)
+    var drained = 0
+    while drained < Self.maximumBody,
+      Socket.wait(for: connection, wake: wakeRead, milliseconds: 200) == .readable,
+      let chunk = Socket.receive(connection, capacity: 16 * 1024), !chunk.isEmpty
+    {
+      drained += chunk.count
+    }
+  }
+
   private func send(
     _ response: ReplayResponse, for request: RecordedRequest, on connection: Int32,
     sendingBody: Bool
@@ -242,6 +256,9 @@ final class ReplayServerCore: Sendable {
       }
     }
     guard let end = headEnd else { return .closed }
+    guard end <= HTTPRequestHead.maximumSize else {
+      return .rejected(status: 431, reason: "Request Header Fields Too Large")
+    }
     let head: HTTPRequestHead
     let length: Int
     do {
