@@ -129,7 +129,7 @@ public final class ReplayServer: Sendable {
   ///   - count: The number of requests to wait for.
   ///   - timeout: The longest time to wait.
   /// - Returns: Whether the requests arrived in time.
-  public func waitForRequests(count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+  public func waitForRequests(count: Int = 1, timeout: Duration = .seconds(30)) async -> Bool {
     await poll(timeout: timeout) { core.requests.count >= count }
   }
 
@@ -141,7 +141,7 @@ public final class ReplayServer: Sendable {
   ///   - count: The number of abandoned requests to wait for.
   ///   - timeout: The longest time to wait.
   /// - Returns: Whether the client closed that many connections early in time.
-  public func waitForAbandonedRequests(count: Int = 1, timeout: Duration = .seconds(10)) async
+  public func waitForAbandonedRequests(count: Int = 1, timeout: Duration = .seconds(30)) async
     -> Bool
   {
     await poll(timeout: timeout) { core.abandoned.count >= count }

@@ -190,7 +190,7 @@ struct GitHubCallMatrixTests {
   fileprivate func timeout(call: Call, style: Style) async throws {
     let server = try ReplayServer.start()
     defer { server.stop() }
-    server.stub(call.path, .delay(.seconds(4), try call.successResponse()))
+    server.stub(call.path, .delay(.seconds(10), try call.successResponse()))
 
     let result = await call.run(on: makeClient(server, timeout: .milliseconds(500)), style: style)
 
@@ -343,7 +343,7 @@ private func collect(_ observable: Observable<String>) async -> Result<String, G
   let observer = TestableObserver<String>()
   let subscription = observable.subscribe(observer)
   defer { subscription.dispose() }
-  guard await observer.waitForTermination(timeout: .seconds(20)) else {
+  guard await observer.waitForTermination(timeout: .seconds(60)) else {
     return .failure(.transport(URLError(.unknown)))
   }
   #expect(observer.grammarViolations.isEmpty)
@@ -357,7 +357,7 @@ private func collect(_ observable: Observable<String>) async -> Result<String, G
   return .success(observer.elements.joined(separator: ","))
 }
 
-private func makeClient(_ server: ReplayServer, timeout: Duration = .seconds(10)) -> GitHubClient {
+private func makeClient(_ server: ReplayServer, timeout: Duration = .seconds(60)) -> GitHubClient {
   GitHubClient(
     configuration: GitHubConfiguration(
       baseURL: server.baseURL, token: GitHubToken("matrix-token"), timeout: timeout))

@@ -194,7 +194,7 @@ private func conditionalClient(
 ) -> GitHubClient {
   GitHubClient(
     configuration: GitHubConfiguration(
-      baseURL: server.baseURL, token: nil, timeout: .seconds(10), cache: cache))
+      baseURL: server.baseURL, token: nil, timeout: .seconds(60), cache: cache))
 }
 
 /// Subscribes to a `Single` and waits for its value.
@@ -202,7 +202,7 @@ private func value<Element: Sendable>(of single: Single<Element>) async throws -
   let observer = TestableObserver<Element>()
   let subscription = single.asObservable().subscribe(observer)
   defer { subscription.dispose() }
-  #expect(await observer.waitForTermination())
+  #expect(await observer.waitForTermination(timeout: .seconds(60)))
   if let error = observer.events.last?.value.error { throw error }
   return try #require(observer.elements.first)
 }

@@ -202,7 +202,7 @@ struct GitHubPaginationTests {
 
       _ = paginationClient(server).rx.searchRepositories("swift", perPage: 2).subscribe(observer)
 
-      #expect(await observer.waitForTermination())
+      #expect(await observer.waitForTermination(timeout: .seconds(60)))
       #expect(observer.elements.map(\.items.count) == [2, 2, 1])
       #expect(observer.elements.map(\.totalCount) == [5, 5, 5])
       #expect(observer.events.last?.value.isCompleted == true)
@@ -245,7 +245,7 @@ struct GitHubPaginationTests {
 
     _ = paginationClient(server).rx.searchRepositories("swift", perPage: 2).subscribe(observer)
 
-    #expect(await observer.waitForTermination())
+    #expect(await observer.waitForTermination(timeout: .seconds(60)))
     #expect(observer.elements.count == 1)
     guard case .rateLimited(let limit) = observer.events.last?.value.error as? GitHubError else {
       Issue.record("expected a rate-limit error")
@@ -306,5 +306,5 @@ struct GitHubPaginationTests {
 
 private func paginationClient(_ server: ReplayServer) -> GitHubClient {
   GitHubClient(
-    configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil, timeout: .seconds(10)))
+    configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil, timeout: .seconds(60)))
 }

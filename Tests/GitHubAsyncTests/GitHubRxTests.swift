@@ -19,7 +19,7 @@ struct GitHubRxTests {
       for _ in 0..<2 {
         let observer = TestableObserver<User>()
         _ = single.asObservable().subscribe(observer)
-        #expect(await observer.waitForTermination())
+        #expect(await observer.waitForTermination(timeout: .seconds(60)))
         #expect(observer.elements.map(\.login) == ["sferik"])
         #expect(observer.events.last?.value.isCompleted == true)
       }
@@ -32,7 +32,7 @@ struct GitHubRxTests {
     try await withLeakChecking {
       let server = try ReplayServer.start()
       defer { server.stop() }
-      server.stub("/users/octocat", .delay(.seconds(5), try ReplayFixture.user.response()))
+      server.stub("/users/octocat", .delay(.seconds(120), try ReplayFixture.user.response()))
       let observer = TestableObserver<User>()
 
       let subscription = rxClient(server).rx.user("octocat").asObservable().subscribe(observer)
@@ -55,7 +55,7 @@ struct GitHubRxTests {
       _ = rxClient(server).rx.repository(owner: "pengwynn", name: "octokit").asObservable()
         .subscribe(observer)
 
-      #expect(await observer.waitForTermination())
+      #expect(await observer.waitForTermination(timeout: .seconds(60)))
       guard case .notFound = observer.events.last?.value.error as? GitHubError else {
         Issue.record("expected notFound")
         return
@@ -77,7 +77,7 @@ struct GitHubRxTests {
       _ = client.rx.user("octocat").asObservable().subscribe(observer)
     }
 
-    #expect(await observer.waitForTermination())
+    #expect(await observer.waitForTermination(timeout: .seconds(60)))
     #expect(observer.elements.count == 1)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(5))
@@ -98,7 +98,7 @@ struct GitHubRxTests {
     }
 
     for (index, observer) in observers.enumerated() {
-      #expect(await observer.waitForTermination())
+      #expect(await observer.waitForTermination(timeout: .seconds(60)))
       #expect(observer.elements == [!index.isMultiple(of: 2)])
       #expect(observer.grammarViolations.isEmpty)
     }

@@ -163,7 +163,7 @@ struct ReplayServerTests {
     let server = try ReplayServer.start()
     defer { server.stop() }
     server.stub("/slow", .delay(.milliseconds(50), .json(#""late""#)))
-    server.stub("/slower", .delay(.seconds(30), .json(#""never""#)))
+    server.stub("/slower", .delay(.seconds(120), .json(#""never""#)))
 
     #expect(try await text(server, "/slow") == #""late""#)
     let task = session().dataTask(with: server.baseURL.appendingPathComponent("slower"))
@@ -306,7 +306,7 @@ struct ReplayServerTests {
 private func session() -> URLSession {
   let configuration = URLSessionConfiguration.ephemeral
   configuration.urlCache = nil
-  configuration.timeoutIntervalForRequest = 10
+  configuration.timeoutIntervalForRequest = 60
   return URLSession(configuration: configuration)
 }
 
@@ -330,7 +330,7 @@ private func rawRequest(_ server: ReplayServer, bytes: [UInt8]) throws -> String
   let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   try #require(descriptor >= 0)
   defer { close(descriptor) }
-  var timeout = timeval(tv_sec: 10, tv_usec: 0)
+  var timeout = timeval(tv_sec: 60, tv_usec: 0)
   setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
