@@ -222,14 +222,16 @@ private final class SearchPager: Disposable, Sendable {
       observer.onError(error)
       return
     }
-    let next = state.withLock { state -> URL? in
+    let (next, finished) = state.withLock { state -> (URL?, URLSessionDataTask?) in
+      let finished = state.task
       state.task = nil
       state.fetched += page.items.count
       guard !state.disposed, let next = page.nextPage, !page.items.isEmpty,
         state.fetched < RepositorySearch.resultLimit, !state.requested.contains(next)
-      else { return nil }
-      return next
+      else { return (nil, finished) }
+      return (next, finished)
     }
+    _ = finished  // released here, outside the lock
     observer.onNext(page)
     if let next {
       fetch(next)

@@ -82,10 +82,12 @@ public final class InMemoryResponseCache: ResponseCache {
   ///   - key: The request URL.
   public func store(_ response: CachedResponse, for key: String) {
     let evicted = state.withLock { state -> [CachedResponse] in
-      if state.entries.updateValue(response, forKey: key) == nil {
+      var evicted: [CachedResponse] = []
+      if let replaced = state.entries.updateValue(response, forKey: key) {
+        evicted.append(replaced)
+      } else {
         state.order.append(key)
       }
-      var evicted: [CachedResponse] = []
       while state.order.count > capacity {
         let oldest = state.order.removeFirst()
         if let entry = state.entries.removeValue(forKey: oldest) { evicted.append(entry) }
