@@ -28,6 +28,7 @@ let package = Package(
     .testTarget(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),
+    .testTarget(name: "GitHubReplayTests", dependencies: ["GitHubReplay"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [

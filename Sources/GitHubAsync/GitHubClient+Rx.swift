@@ -1,0 +1,251 @@
+import Foundation
+import ObservableCore
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension Reactive where Base == GitHubClient {
+  /// Fetches a repository when subscribed.
+  ///
+  /// ```swift
+  /// client.rx.repository(owner: "ReactiveX", name: "RxSwift")
+  ///   .subscribe(onSuccess: { print($0.fullName) }, onFailure: { print($0) })
+  ///   .disposed(by: bag)
+  /// ```
+  ///
+  /// Each subscription sends one request, on a `URLSessionDataTask`; disposing the
+  /// subscription cancels the task. Invalid names fail the subscription with
+  /// ``GitHubError/invalidInput(_:)`` before any request is made.
+  ///
+  /// - Parameters:
+  ///   - owner: The owner's login.
+  ///   - name: The repository name.
+  /// - Returns: A `Single` of the repository that fails with ``GitHubError``.
+  public func repository(owner: String, name: String) -> Single<Repository> {
+    let client = base
+    return client.single { () throws(GitHubError) in
+      try client.repositoryURL(owner: owner, name: name)
+    } transform: { exchange throws(GitHubError) in
+      try client.decode(Repository.self, from: exchange)
+    }
+  }
+
+  /// Searches repositories and emits each page, following `Link` `rel="next"` until the last
+  /// page.
+  ///
+  /// ```swift
+  /// client.rx.searchRepositories("swift", sort: .stars, perPage: 50)
+  ///   .subscribe(onNext: { page in show(page.items) })
+  ///   .disposed(by: bag)
+  /// ```
+  ///
+  /// The next page is requested after the current one has been delivered. The sequence
+  /// completes after the last page or at GitHub's 1,000-result limit, and fails with the first
+  /// ``GitHubError``. Disposing cancels the request in flight and requests no more pages.
+  ///
+  /// - Parameters:
+  ///   - query: The search query; it is percent-encoded.
+  ///   - sort: The sort field; `nil` sorts by best match.
+  ///   - order: The sort direction.
+  ///   - perPage: The page size, 1 to 100.
+  /// - Returns: An `Observable` of pages that fails with ``GitHubError``.
+  public func searchRepositories(
+    _ query: String, sort: RepositorySearchSort? = nil, order: SearchOrder? = nil,
+    perPage: Int = 30
+  ) -> Observable<SearchPage> {
+    let client = base
+    return Observable.create { observer in
+      let pager = SearchPager(client: client, observer: observer)
+      do {
+        pager.fetch(
+          try client.searchURL(query, sort: sort, order: order, perPage: perPage, page: nil))
+      } catch {
+        observer.onError(error)
+      }
+      return pager
+    }
+  }
+
+  /// Fetches one page of repository search results when subscribed.
+  ///
+  /// - Parameters:
+  ///   - query: The search query; it is percent-encoded.
+  ///   - sort: The sort field; `nil` sorts by best match.
+  ///   - order: The sort direction.
+  ///   - perPage: The page size, 1 to 100.
+  ///   - page: The page number, from 1.
+  /// - Returns: A `Single` of the page that fails with ``GitHubError``.
+  public func searchRepositoriesPage(
+    _ query: String, sort: RepositorySearchSort? = nil, order: SearchOrder? = nil,
+    perPage: Int = 30, page: Int = 1
+  ) -> Single<SearchPage> {
+    let client = base
+    return client.single { () throws(GitHubError) in
+      try client.searchURL(query, sort: sort, order: order, perPage: perPage, page: page)
+    } transform: { exchange throws(GitHubError) in
+      try client.searchPage(from: exchange)
+    }
+  }
+
+  /// Fetches a user or organization when subscribed.
+  ///
+  /// - Parameter username: The login.
+  /// - Returns: A `Single` of the account that fails with ``GitHubError``.
+  public func user(_ username: String) -> Single<User> {
+    let client = base
+    return client.single { () throws(GitHubError) in
+      try client.userURL(username)
+    } transform: { exchange throws(GitHubError) in
+      try client.decode(User.self, from: exchange)
+    }
+  }
+
+  /// Fetches a repository's recent events when subscribed, revalidating the previous answer
+  /// with `If-None-Match`.
+  ///
+  /// A `304 Not Modified` returns the cached events with ``RepositoryEvents/isNotModified``
+  /// set. Poll again after ``RepositoryEvents/pollInterval``.
+  ///
+  /// - Parameters:
+  ///   - owner: The owner's login.
+  ///   - name: The repository name.
+  /// - Returns: A `Single` of the events that fails with ``GitHubError``.
+  public func repositoryEvents(owner: String, name: String) -> Single<RepositoryEvents> {
+    let client = base
+    return client.single { () throws(GitHubError) in
+      try client.eventsURL(owner: owner, name: name)
+    } transform: { exchange throws(GitHubError) in
+      try client.repositoryEvents(from: exchange)
+    }
+  }
+
+  /// Checks whether a user name is free when subscribed: GitHub answers 404 for a name no
+  /// account has.
+  ///
+  /// - Parameter username: The name to check.
+  /// - Returns: A `Single` of `true` if no account has the name, failing with
+  ///   ``GitHubError`` for other errors and for names GitHub would never accept.
+  public func isUsernameAvailable(_ username: String) -> Single<Bool> {
+    let client = base
+    return Single.create { single in
+      let prepared: PreparedRequest
+      do {
+        prepared = try client.prepare(try client.userURL(username))
+      } catch {
+        single(.failure(error))
+        return Disposables.create()
+      }
+      let task = client.session.dataTask(with: prepared.request) { data, response, error in
+        let exchange = client.complete(prepared, data: data, response: response, error: error)
+        single(GitHubClient.availability(from: exchange).mapError { $0 as any Error })
+      }
+      task.resume()
+      return Disposables.create { task.cancel() }
+    }
+  }
+}
+
+extension GitHubClient {
+  /// A `Single` around one `URLSessionDataTask`, the classic Rx way: the task starts on
+  /// subscription and disposing cancels it.
+  func single<Value: Sendable>(
+    url makeURL: @escaping @Sendable () throws(GitHubError) -> URL,
+    transform: @escaping @Sendable (Exchange) throws(GitHubError) -> Value
+  ) -> Single<Value> {
+    Single.create { single in
+      let prepared: PreparedRequest
+      do {
+        prepared = try self.prepare(try makeURL())
+      } catch {
+        single(.failure(error))
+        return Disposables.create()
+      }
+      let task = self.session.dataTask(with: prepared.request) { data, response, error in
+        let result = self.complete(prepared, data: data, response: response, error: error)
+          .flatMap { exchange in Result { () throws(GitHubError) in try transform(exchange) } }
+        single(result.mapError { $0 as any Error })
+      }
+      task.resume()
+      return Disposables.create { task.cancel() }
+    }
+  }
+}
+
+/// Requests search pages one after another for one subscription, following `next` links.
+///
+/// Holds the task in flight so that disposing can cancel it; once disposed, no further task
+/// is started.
+private final class SearchPager: Disposable, Sendable {
+  private struct State {
+    var task: URLSessionDataTask?
+    var disposed = false
+    var fetched = 0
+    var requested: Set<URL> = []
+  }
+
+  private let client: GitHubClient
+  private let observer: AnyObserver<SearchPage>
+  private let state = Mutex(State())
+
+  init(client: GitHubClient, observer: AnyObserver<SearchPage>) {
+    self.client = client
+    self.observer = observer
+  }
+
+  func fetch(_ url: URL) {
+    let prepared: PreparedRequest
+    do {
+      prepared = try client.prepare(url)
+    } catch {
+      observer.onError(error)
+      return
+    }
+    let task = client.session.dataTask(with: prepared.request) { [self] data, response, error in
+      received(client.complete(prepared, data: data, response: response, error: error), from: url)
+    }
+    let start = state.withLock { state -> Bool in
+      guard !state.disposed else { return false }
+      state.task = task
+      state.requested.insert(url)
+      return true
+    }
+    if start { task.resume() }
+  }
+
+  private func received(_ result: Result<Exchange, GitHubError>, from url: URL) {
+    let page: SearchPage
+    do {
+      page = try client.searchPage(from: result.get())
+    } catch {
+      observer.onError(error)
+      return
+    }
+    let (next, finished) = state.withLock { state -> (URL?, URLSessionDataTask?) in
+      let finished = state.task
+      state.task = nil
+      state.fetched += page.items.count
+      guard !state.disposed, let next = page.nextPage, !page.items.isEmpty,
+        state.fetched < RepositorySearch.resultLimit, !state.requested.contains(next)
+      else { return (nil, finished) }
+      return (next, finished)
+    }
+    _ = finished  // released here, outside the lock
+    observer.onNext(page)
+    if let next {
+      fetch(next)
+    } else {
+      observer.onCompleted()
+    }
+  }
+
+  func dispose() {
+    let task = state.withLock { state -> URLSessionDataTask? in
+      state.disposed = true
+      defer { state.task = nil }
+      return state.task
+    }
+    task?.cancel()
+  }
+}

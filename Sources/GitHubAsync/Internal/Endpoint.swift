@@ -1,0 +1,130 @@
+import Foundation
+
+/// Builds request URLs from a base URL, path segments and query items, percent-encoding every
+/// piece so that no input can change the path's structure or the query.
+enum Endpoint {
+  /// Percent-encodes everything but RFC 3986 "unreserved" characters.
+  ///
+  /// `/`, `?`, `#`, `%`, `+`, `&`, `=` and spaces are all encoded.
+  static func percentEncode(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        encoded.unicodeScalars.append("%")
+        encoded.unicodeScalars.append(hex[Int(byte >> 4)])
+        encoded.unicodeScalars.append(hex[Int(byte & 0x0F)])
+      }
+    }
+    return encoded
+  }
+
+  /// Checks a base URL: HTTP or HTTPS, with a host, and no query or fragment.
+  static func validate(baseURL: URL) throws(GitHubError) -> URLComponents {
+    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host, !host.isEmpty,
+      components.query == nil, components.fragment == nil
+    else {
+      throw .invalidInput(
+        InvalidInput(
+          parameter: "baseURL", reason: "must be an http or https URL with a host and no query"))
+    }
+    components.user = nil
+    components.password = nil
+    return components
+  }
+
+  /// Appends percent-encoded path segments and query items to the base URL.
+  ///
+  /// - Parameters:
+  ///   - baseURL: The API base URL, possibly with a path such as `/api/v3`.
+  ///   - segments: The path segments, unencoded, such as `["repos", owner, name]`.
+  ///   - query: The query items, unencoded, in order.
+  /// - Returns: The URL.
+  /// - Throws: ``GitHubError/invalidInput(_:)`` for an unusable base URL.
+  static func url(
+    baseURL: URL, segments: [String], query: [(String, String)] = []
+  ) throws(GitHubError) -> URL {
+    var components = try validate(baseURL: baseURL)
+    var basePath = components.percentEncodedPath
+    while basePath.hasSuffix("/") { basePath.removeLast() }
+    components.percentEncodedPath =
+      basePath + "/" + segments.map(percentEncode).joined(separator: "/")
+    components.percentEncodedQuery =
+      query.isEmpty
+      ? nil : query.map { percentEncode($0.0) + "=" + percentEncode($0.1) }.joined(separator: "&")
+    guard let url = components.url else {
+      throw .invalidInput(InvalidInput(parameter: "baseURL", reason: "cannot form a request URL"))
+    }
+    return url
+  }
+}
+
+/// GitHub's rules for names, checked before any request is made.
+enum Validation {
+  /// A user or organization login: 1 to 39 ASCII letters, digits and hyphens; no hyphen at
+  /// the start or end, and no two in a row.
+  static func login(_ value: String, parameter: String) throws(GitHubError) {
+    let bytes = Array(value.utf8)
+    guard !bytes.isEmpty else { throw invalid(parameter, "must not be empty") }
+    guard bytes.count <= 39 else { throw invalid(parameter, "must be at most 39 characters") }
+    guard bytes.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
+      throw invalid(parameter, "may contain only ASCII letters, digits and hyphens")
+    }
+    guard bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else {
+      throw invalid(parameter, "must not start or end with a hyphen")
+    }
+    guard !value.contains("--") else {
+      throw invalid(parameter, "must not contain consecutive hyphens")
+    }
+  }
+
+  /// A repository name: 1 to 100 ASCII letters, digits, `.`, `_` and `-`, and not `.` or `..`.
+  static func repositoryName(_ value: String, parameter: String) throws(GitHubError) {
+    let bytes = Array(value.utf8)
+    guard !bytes.isEmpty else { throw invalid(parameter, "must not be empty") }
+    guard bytes.count <= 100 else { throw invalid(parameter, "must be at most 100 characters") }
+    guard
+      bytes.allSatisfy({
+        isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+          || $0 == UInt8(ascii: "-")
+      })
+    else {
+      throw invalid(parameter, "may contain only ASCII letters, digits, '.', '_' and '-'")
+    }
+    guard value != ".", value != ".." else { throw invalid(parameter, "must not be '.' or '..'") }
+  }
+
+  /// A search query: not empty or only whitespace.
+  static func searchQuery(_ value: String) throws(GitHubError) {
+    guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw invalid("query", "must not be empty")
+    }
+  }
+
+  /// A page size: 1 to 100.
+  static func perPage(_ value: Int) throws(GitHubError) {
+    guard (1...100).contains(value) else { throw invalid("perPage", "must be from 1 to 100") }
+  }
+
+  /// A page number: 1 or more.
+  static func page(_ value: Int) throws(GitHubError) {
+    guard value >= 1 else { throw invalid("page", "must be 1 or more") }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  private static func invalid(_ parameter: String, _ reason: String) -> GitHubError {
+    .invalidInput(InvalidInput(parameter: parameter, reason: reason))
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GitHubAsync
+import GitHubReplay
+import ObservableCore
+import ObservableTesting
+import Testing
+
+@Suite("GitHubClient.rx: the classic Observable.create style")
+struct GitHubRxTests {
+  @Test("nothing is requested until subscription, and each subscription requests again")
+  func coldSingle() async throws {
+    try await withLeakChecking {
+      let server = try ReplayServer.start(scenario: .gitHub())
+      defer { server.stop() }
+      let client = rxClient(server)
+
+      let single = client.rx.user("sferik")
+      #expect(server.requests.isEmpty)
+      for _ in 0..<2 {
+        let observer = TestableObserver<User>()
+        _ = single.asObservable().subscribe(observer)
+        #expect(await observer.waitForTermination(timeout: .seconds(60)))
+        #expect(observer.elements.map(\.login) == ["sferik"])
+        #expect(observer.events.last?.value.isCompleted == true)
+      }
+      #expect(server.requests.count == 2)
+    }
+  }
+
+  @Test("disposing before the response delivers nothing and releases the subscription")
+  func disposeBeforeResponse() async throws {
+    try await withLeakChecking {
+      let server = try ReplayServer.start()
+      defer { server.stop() }
+      server.stub("/users/octocat", .delay(.seconds(120), try ReplayFixture.user.response()))
+      let observer = TestableObserver<User>()
+
+      let subscription = rxClient(server).rx.user("octocat").asObservable().subscribe(observer)
+      #expect(await server.waitForRequests())
+      subscription.dispose()
+      subscription.dispose()
+
+      #expect(await server.waitForAbandonedRequests())
+      #expect(observer.events.isEmpty)
+    }
+  }
+
+  @Test("a subscription that fails is released too")
+  func failureReleases() async throws {
+    try await withLeakChecking {
+      let server = try ReplayServer.start(scenario: .gitHub())
+      defer { server.stop() }
+      let observer = TestableObserver<Repository>()
+
+      _ = rxClient(server).rx.repository(owner: "pengwynn", name: "octokit").asObservable()
+        .subscribe(observer)
+
+      #expect(await observer.waitForTermination(timeout: .seconds(60)))
+      guard case .notFound = observer.events.last?.value.error as? GitHubError else {
+        Issue.record("expected notFound")
+        return
+      }
+    }
+  }
+
+  @Test("the client stays alive while a request it started is in flight")
+  func clientLifetime() async throws {
+    let server = try ReplayServer.start()
+    defer { server.stop() }
+    server.stub("/users/octocat", .delay(.milliseconds(200), try ReplayFixture.user.response()))
+    let observer = TestableObserver<User>()
+    weak var weakClient: GitHubClient?
+
+    do {
+      let client = rxClient(server)
+      weakClient = client
+      _ = client.rx.user("octocat").asObservable().subscribe(observer)
+    }
+
+    #expect(await observer.waitForTermination(timeout: .seconds(60)))
+    #expect(observer.elements.count == 1)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(5))
+    while weakClient != nil, clock.now < deadline { try await clock.sleep(for: .milliseconds(1)) }
+    #expect(weakClient == nil)
+  }
+
+  @Test("many concurrent subscriptions each get their own answer")
+  func concurrentSubscriptions() async throws {
+    let server = try ReplayServer.start(scenario: .gitHub())
+    defer { server.stop() }
+    let client = rxClient(server)
+    let observers = (0..<20).map { _ in TestableObserver<Bool>() }
+
+    for (index, observer) in observers.enumerated() {
+      _ = client.rx.isUsernameAvailable(index.isMultiple(of: 2) ? "sferik" : "free-\(index)")
+        .asObservable().subscribe(observer)
+    }
+
+    for (index, observer) in observers.enumerated() {
+      #expect(await observer.waitForTermination(timeout: .seconds(60)))
+      #expect(observer.elements == [!index.isMultiple(of: 2)])
+      #expect(observer.grammarViolations.isEmpty)
+    }
+    #expect(server.requests.count == 20)
+  }
+}
+
+private func rxClient(_ server: ReplayServer) -> GitHubClient {
+  GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+}
