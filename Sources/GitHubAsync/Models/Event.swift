@@ -185,3 +185,10 @@ public enum EventType: Sendable, Hashable, RawRepresentable, CustomStringConvert
   /// The same as ``rawValue``.
   public var description: String { rawValue }
 }
+
+/// Another name for ``Event``, the GitHub repository event.
+///
+/// `ObservableCore` also has a type named `Event` (the Rx notification), so code that imports
+/// both modules can't write `Event` unqualified. Write `RepositoryEvent`, or
+/// `GitHubAsync.Event`.
+public typealias RepositoryEvent = Event
