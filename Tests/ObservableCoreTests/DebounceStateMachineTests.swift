@@ -52,7 +52,8 @@ struct DebounceStateMachineTests {
   func disposal() {
     var machine = _DebounceStateMachine<Int>()
     _ = machine.elementArrived(7)
-    #expect(machine.disposed() == 7)
+    let pending = machine.disposed()
+    #expect(pending == 7)
     guard case .none = machine.timerFired(generation: 1) else {
       Issue.record("nothing happens after disposal")
       return
