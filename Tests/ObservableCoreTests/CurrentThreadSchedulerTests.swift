@@ -1,7 +1,26 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
+import Synchronization
 import Testing
+
+/// Counts calls that start while another call is still in progress.
+private final class ExclusiveCheck: Sendable {
+  private let inCall = Atomic<Bool>(false)
+  private let overlapCount = Atomic<Int>(0)
+
+  func begin() {
+    if inCall.exchange(true, ordering: .sequentiallyConsistent) {
+      overlapCount.add(1, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  func end() {
+    inCall.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  var overlaps: Int { overlapCount.load(ordering: .sequentiallyConsistent) }
+}
 
 @Suite("CurrentThreadScheduler")
 struct CurrentThreadSchedulerTests {
@@ -162,11 +181,12 @@ struct RecursiveSchedulerTests {
   @Test("on a serial queue, steps never overlap and keep their order")
   func serialQueue() async {
     let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "recursive-test")
-    let detector = OverlapDetector()
+    let detector = ExclusiveCheck()
     let seen = Box<[Int]>([])
     let observer = TestableObserver<Int>()
     let disposable = scheduler.scheduleRecursive(0) { n, recurse in
-      detector.enter()
+      detector.begin()
+      defer { detector.end() }
       seen.mutate { $0.append(n) }
       if n < 999 { recurse(n + 1) } else { observer.onCompleted() }
     }

@@ -4,6 +4,24 @@ import ObservableTesting
 import Synchronization
 import Testing
 
+/// Counts calls that start while another call is still in progress.
+private final class ExclusiveCheck: Sendable {
+  private let inCall = Atomic<Bool>(false)
+  private let overlapCount = Atomic<Int>(0)
+
+  func begin() {
+    if inCall.exchange(true, ordering: .sequentiallyConsistent) {
+      overlapCount.add(1, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  func end() {
+    inCall.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  var overlaps: Int { overlapCount.load(ordering: .sequentiallyConsistent) }
+}
+
 @Suite("observe(on:)")
 struct ObserveOnTests {
   @Test("delivers each event as scheduled work; upstream ends at its terminal event")
@@ -135,14 +153,15 @@ struct ObserveOnTests {
       let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
       let count = 100_000
       let observer = TestableObserver<Int>()
-      let detector = OverlapDetector()
+      let detector = ExclusiveCheck()
       let outOfOrder = Box(0)
       let last = Box(-1)
       let source = PublishSubject<Int>()
       let subscription = source
         .observe(on: scheduler)
         .do_(onNext: { value in
-          detector.enter()
+          detector.begin()
+          defer { detector.end() }
           if value != last.value + 1 { outOfOrder.mutate { $0 += 1 } }
           last.value = value
         })
