@@ -3,7 +3,7 @@ extension Observable {
   /// `scheduler`.
   ///
   /// ```
-  /// just(1, scheduler:):  -1-|     (on a TestScheduler: next at +1, completed at +2)
+  /// just(1, scheduler: s):   -1|    (on a TestScheduler, each step takes a tick)
   /// ```
   ///
   /// - Parameters:

@@ -5,7 +5,7 @@ extension Observable where Element: FixedWidthInteger {
   /// emits `0, 1, 2, …` first after `dueTime` and then every `period`.
   ///
   /// ```
-  /// timer(3):             ---0|
+  /// timer(3):             ---[0|]
   /// timer(3, period: 2):  ---0-1-2-3-…
   /// ```
   ///
@@ -45,7 +45,7 @@ extension Observable where Element: FixedWidthInteger {
   /// Returns a timer sequence, with the times as Swift `Duration`s.
   ///
   /// ```
-  /// timer(3):             ---0|
+  /// timer(3):             ---[0|]
   /// timer(3, period: 2):  ---0-1-2-3-…
   /// ```
   ///

@@ -6,7 +6,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:        -1-2-3-4-|
-  /// take(for: 5)   -1-2-|
+  /// take(for: 4)   -1-2|
   /// ```
   ///
   /// The upstream subscription is disposed when the time is up.
@@ -38,7 +38,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:        -1-2-3-4-|
-  /// take(for: 5)   -1-2-|
+  /// take(for: 4)   -1-2|
   /// ```
   ///
   /// - Parameters:

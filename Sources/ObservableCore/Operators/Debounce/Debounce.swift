@@ -5,7 +5,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:        -a-b-----c--d---|
-  /// debounce(3)    -------b--------d|
+  /// debounce(3)    ------b--------d|
   /// ```
   ///
   /// Each element restarts the timer; when it fires, the latest element is emitted. On
@@ -48,7 +48,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:        -a-b-----c--d---|
-  /// debounce(3)    -------b--------d|
+  /// debounce(3)    ------b--------d|
   /// ```
   ///
   /// - Parameters:

@@ -7,7 +7,7 @@ extension ObservableType {
   /// ```
   /// source:                         -1-2-3-4-----5-|
   /// window(timeSpan: 6, count: 3)   a----b-----c---|
-  ///                                 a: -1-2-3|     b: --4---|     c: --5-|
+  ///                                 a: -1-2-[3|]   b: --4---|   c: --5-|  (from each opening)
   /// ```
   ///
   /// The first window opens on subscribing, and a new one opens as soon as the previous one
@@ -54,7 +54,7 @@ extension ObservableType {
   /// ```
   /// source:                         -1-2-3-4-----5-|
   /// window(timeSpan: 6, count: 3)   a----b-----c---|
-  ///                                 a: -1-2-3|     b: --4---|     c: --5-|
+  ///                                 a: -1-2-[3|]   b: --4---|   c: --5-|  (from each opening)
   /// ```
   ///
   /// - Parameters:
