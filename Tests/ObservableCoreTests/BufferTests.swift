@@ -62,7 +62,9 @@ struct BufferTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1)])
-      let res = scheduler.start { xs.buffer(timeSpan: .seconds(10), count: 0, scheduler: scheduler) }
+      let res = scheduler.start {
+        xs.buffer(timeSpan: .seconds(10), count: 0, scheduler: scheduler)
+      }
       #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
       #expect(xs.subscriptions == [])
     }

@@ -40,7 +40,8 @@ private final class ManualClock: Clock {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         enum Outcome { case wait, resume, cancel }
         let outcome = state.withLock { state -> Outcome in
           if state.cancelled.remove(id) != nil { return .cancel }

@@ -1,5 +1,6 @@
-@testable import ObservableCore
 import Testing
+
+@testable import ObservableCore
 
 @Suite("debounce state machine")
 struct DebounceStateMachineTests {

@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ObservableCore
 import Testing
+
+@testable import ObservableCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

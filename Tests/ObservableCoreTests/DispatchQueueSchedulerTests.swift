@@ -92,7 +92,8 @@ struct DispatchQueueSchedulerTests {
     let key = DispatchSpecificKey<String>()
     let target = DispatchQueue(label: "target", attributes: .concurrent)
     target.setSpecific(key: key, value: "target")
-    let scheduler = SerialDispatchQueueScheduler(queue: target, internalSerialQueueName: "on-target")
+    let scheduler = SerialDispatchQueueScheduler(
+      queue: target, internalSerialQueueName: "on-target")
     let seen = Box<String?>(nil)
     let done = Signal()
     _ = scheduler.schedule(()) { _ in

@@ -9,7 +9,8 @@ private func exampleExecutable() -> URL? {
   if let bundle = CommandLine.arguments.first {
     candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent())
   }
-  candidates.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+  candidates.append(
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
   candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
   for directory in candidates {
     var current = directory
@@ -25,7 +26,9 @@ private func exampleExecutable() -> URL? {
 
 @Suite("MainScheduler")
 struct MainSchedulerTests {
-  @Test("works in a command-line program with an async main, where the main actor drives the main queue")
+  @Test(
+    "works in a command-line program with an async main, where the main actor drives the main queue"
+  )
   func asyncMainProgram() async throws {
     let executable = try #require(exampleExecutable(), "main-scheduler-example was not built")
     let process = Process()

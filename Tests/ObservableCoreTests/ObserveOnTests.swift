@@ -138,7 +138,7 @@ struct ObserveOnTests {
       let observer = TestableObserver<Int>()
       let subscription = Observable.of(1, 2, 3)
         .observe(on: scheduler)
-        .do_(onNext: { _ in seen.mutate { $0.append(DispatchQueue.getSpecific(key: key)) } })
+        .peek(onNext: { _ in seen.mutate { $0.append(DispatchQueue.getSpecific(key: key)) } })
         .subscribe(observer)
       #expect(await observer.waitForTermination())
       #expect(observer.elements == [1, 2, 3])
@@ -157,9 +157,10 @@ struct ObserveOnTests {
       let outOfOrder = Box(0)
       let last = Box(-1)
       let source = PublishSubject<Int>()
-      let subscription = source
+      let subscription =
+        source
         .observe(on: scheduler)
-        .do_(onNext: { value in
+        .peek(onNext: { value in
           detector.begin()
           defer { detector.end() }
           if value != last.value + 1 { outOfOrder.mutate { $0 += 1 } }
@@ -215,7 +216,7 @@ struct ObserveOnTests {
 extension ObservableType {
   /// Calls `onNext` for each element, then forwards every event; a stand-in for `do(onNext:)`
   /// that these tests can use without depending on that operator.
-  fileprivate func do_(onNext: @escaping @Sendable (Element) -> Void) -> Observable<Element> {
+  fileprivate func peek(onNext: @escaping @Sendable (Element) -> Void) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
       source.subscribe { event in

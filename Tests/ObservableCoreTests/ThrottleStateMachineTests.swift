@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ObservableCore
 import Testing
+
+@testable import ObservableCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -29,7 +30,9 @@ struct ThrottleStateMachineTests {
       Issue.record("a newer element replaces the waiting one without a new timer")
       return
     }
-    guard case .emit(3, thenComplete: false) = machine.timerFired(generation: generation, now: time(110))
+    guard
+      case .emit(3, thenComplete: false) = machine.timerFired(
+        generation: generation, now: time(110))
     else {
       Issue.record("the timer emits the latest element")
       return

@@ -1,5 +1,6 @@
-@testable import ObservableCore
 import Testing
+
+@testable import ObservableCore
 
 @Suite("timeout state machine")
 struct TimeoutStateMachineTests {

@@ -1,7 +1,8 @@
 import Dispatch
 import ObservableCore
-@testable import ObservableTesting
 import Testing
+
+@testable import ObservableTesting
 
 private struct Failure: Error, Equatable {}
 

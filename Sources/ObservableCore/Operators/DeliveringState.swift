@@ -36,8 +36,9 @@ extension _DeliveringState {
   /// - Parameter events: The events.
   /// - Returns: The first event and observer to deliver to now, if the caller is the deliverer.
   @inlinable
-  internal mutating func _enqueue(_ events: Event<Output>...) -> (Event<Output>, AnyObserver<Output>)?
-  {
+  internal mutating func _enqueue(_ events: Event<Output>...) -> (
+    Event<Output>, AnyObserver<Output>
+  )? {
     var first: (Event<Output>, AnyObserver<Output>)?
     for event in events {
       if let delivery = _enqueue(event), first == nil { first = delivery }

@@ -227,7 +227,7 @@ where C.Duration == Duration {
       scheduleTick(at: deadline.advanced(by: period), generation: generation &+ 1)
     }
     // The scheduler is serial, so ticks never overlap.
-    guard case let (state, action?) = run.withLock({ ($0.state, $0.action) }) else { return }
+    guard case (let state, let action?) = run.withLock({ ($0.state, $0.action) }) else { return }
     let next = action(state)
     run.withLock { $0.state = next }
   }

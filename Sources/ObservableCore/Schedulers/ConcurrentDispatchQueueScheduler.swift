@@ -89,8 +89,9 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     configuration.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
-  /// Schedules `action` to run after `startAfter` and then every `period`, on a dispatch timer
-  /// that does not drift. Runs never overlap.
+  /// Schedules `action` to run after `startAfter` and then every `period`.
+  ///
+  /// A dispatch timer drives the runs, so they do not drift, and they never overlap.
   ///
   /// - Parameters:
   ///   - state: The state passed to the first run.

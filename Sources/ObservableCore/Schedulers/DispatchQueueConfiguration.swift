@@ -52,10 +52,13 @@ internal struct _DispatchQueueConfiguration: Sendable {
     action: @escaping @Sendable (StateType) -> StateType
   ) -> any Disposable {
     guard let delay = startAfter._nanoseconds else { return Disposables.create() }
-    let repeating: DispatchTimeInterval = period._nanoseconds.map { .nanoseconds(max(0, $0)) } ?? .never
+    let repeating: DispatchTimeInterval =
+      period._nanoseconds.map { .nanoseconds(max(0, $0)) } ?? .never
     let run = _PeriodicDispatchRun(state: state, action: action)
     let timer = _DispatchTimer(queue: queue)
-    timer.start(deadline: .now() + .nanoseconds(max(0, delay)), repeating: repeating, leeway: leeway) {
+    timer.start(
+      deadline: .now() + .nanoseconds(max(0, delay)), repeating: repeating, leeway: leeway
+    ) {
       run.tick()
     }
     return Disposables.create(timer, run)
@@ -74,7 +77,9 @@ private final class _DispatchTimer:
     source = DispatchSource.makeTimerSource(queue: queue)
   }
 
-  /// Arms the timer. The handler keeps the timer alive until it is cancelled.
+  /// Arms the timer.
+  ///
+  /// The handler keeps the timer alive until it is cancelled.
   func start(
     deadline: DispatchTime, repeating: DispatchTimeInterval, leeway: DispatchTimeInterval,
     handler: @escaping @Sendable () -> Void
@@ -106,7 +111,7 @@ private final class _PeriodicDispatchRun<State: Sendable>: Disposable {
   }
 
   func tick() {
-    guard case let (state, action?) = run.withLock({ ($0.state, $0.action) }) else { return }
+    guard case (let state, let action?) = run.withLock({ ($0.state, $0.action) }) else { return }
     let next = action(state)
     run.withLock { $0.state = next }
   }

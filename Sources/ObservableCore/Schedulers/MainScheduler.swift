@@ -39,7 +39,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
 
   private let numberEnqueued = Atomic<Int>(0)
 
-  /// Creates a scheduler on the main queue. Most code uses ``instance``.
+  /// Creates a scheduler on the main queue.
+  ///
+  /// Most code uses ``instance``.
   public init() {
     super.init(serialQueue: DispatchQueue.main)
   }

@@ -141,7 +141,7 @@ private final class _PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Dis
       return true
     }
     guard shouldRun else { return }
-    while case let (state, action)? = nextRun() {
+    while case (let state, let action)? = nextRun() {
       let next = action(state)
       progress.withLock { $0.state = next }
     }

@@ -160,8 +160,9 @@ public class SerialDispatchQueueScheduler: SchedulerType,
     configuration.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
-  /// Schedules `action` to run on the queue after `startAfter` and then every `period`, on a
-  /// dispatch timer that does not drift.
+  /// Schedules `action` to run on the queue after `startAfter` and then every `period`.
+  ///
+  /// A dispatch timer drives the runs, so they do not drift.
   ///
   /// - Parameters:
   ///   - state: The state passed to the first run.

@@ -47,8 +47,12 @@ internal final class _DelayStorage<Element: Sendable>: Disposable {
       }
     case .error(let error):
       let (first, dropped) = state.withLock {
-        state -> ((Event<Element>, AnyObserver<Element>)?, _Queue<_DelayStateMachine<Element>.Waiting>) in
-        guard case .fail(let dropped) = state.machine.upstreamFailed() else { return (nil, _Queue()) }
+        state -> (
+          (Event<Element>, AnyObserver<Element>)?, _Queue<_DelayStateMachine<Element>.Waiting>
+        ) in
+        guard case .fail(let dropped) = state.machine.upstreamFailed() else {
+          return (nil, _Queue())
+        }
         return (state._enqueue(.error(error)), dropped)
       }
       _ = dropped
@@ -68,7 +72,9 @@ internal final class _DelayStorage<Element: Sendable>: Disposable {
   private func timerFired(generation: UInt64) {
     let now = scheduler.now
     let (first, nextTimer) = state.withLock {
-      state -> ((Event<Element>, AnyObserver<Element>)?, (generation: UInt64, delay: RxTimeInterval)?) in
+      state -> (
+        (Event<Element>, AnyObserver<Element>)?, (generation: UInt64, delay: RxTimeInterval)?
+      ) in
       let action = state.machine.timerFired(generation: generation, now: now)
       var first: (Event<Element>, AnyObserver<Element>)?
       for event in action.emit {

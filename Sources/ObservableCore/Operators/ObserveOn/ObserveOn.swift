@@ -24,7 +24,8 @@ extension ObservableType {
   public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let storage = _ObserveOnStorage(downstream: observer, lifetime: lifetime, scheduler: scheduler)
+      let storage = _ObserveOnStorage(
+        downstream: observer, lifetime: lifetime, scheduler: scheduler)
       lifetime.add(storage)
       let upstream = _Lifetime(inheriting: lifetime)
       lifetime.add(upstream)

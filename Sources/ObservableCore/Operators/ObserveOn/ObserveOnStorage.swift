@@ -53,7 +53,9 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
       })
   }
 
-  /// Delivers batches until the queue is empty. Only one drain runs at a time.
+  /// Delivers batches until the queue is empty.
+  ///
+  /// Only one drain runs at a time.
   private func drain() {
     while true {
       let (batch, downstream, finishedDrain) = state.withLock {

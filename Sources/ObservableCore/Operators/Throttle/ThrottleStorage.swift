@@ -90,7 +90,8 @@ internal final class _ThrottleStorage<Element: Sendable>: Disposable {
         case .emit(let element, let thenComplete) = state.machine.timerFired(
           generation: generation, now: now)
       else { return nil }
-      return thenComplete ? state._enqueue(.next(element), .completed) : state._enqueue(.next(element))
+      return thenComplete
+        ? state._enqueue(.next(element), .completed) : state._enqueue(.next(element))
     }
     state._deliver(first, lifetime: lifetime)
   }

@@ -199,7 +199,8 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
 
   /// Stops the timer and the upstream subscription, and drops pending actions.
   private func tearDown() {
-    let released = state.withLock { state -> (AnyObserver<Observable<Element>>?, _Queue<Event<_WindowAction<Element>>>)? in
+    let released = state.withLock {
+      state -> (AnyObserver<Observable<Element>>?, _Queue<Event<_WindowAction<Element>>>)? in
       guard !state.isTornDown else { return nil }
       state.isTornDown = true
       state.machine.tornDown()
