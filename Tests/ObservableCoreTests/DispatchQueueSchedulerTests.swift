@@ -108,24 +108,17 @@ struct DispatchQueueSchedulerTests {
   @Test("a concurrent scheduler runs work in parallel")
   func concurrentRunsInParallel() async {
     let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
-    let started = Mutex(0)
-    let bothStarted = Signal()
+    let started = Atomic<Int>(0)
     let results = Box<[Bool]>([])
     let done = Signal()
     for _ in 0..<2 {
       _ = scheduler.schedule(()) { _ in
-        let count = started.withLock { count -> Int in
-          count += 1
-          return count
-        }
-        if count == 2 { bothStarted.fire() }
+        started.add(1, ordering: .sequentiallyConsistent)
         // Each action waits until both have started: only possible if they run at once.
-        let semaphore = DispatchSemaphore(value: 0)
-        Task {
-          _ = await bothStarted.wait()
-          semaphore.signal()
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while started.load(ordering: .sequentiallyConsistent) < 2, ContinuousClock.now < deadline {
         }
-        let ok = semaphore.wait(timeout: .now() + .seconds(10)) == .success
+        let ok = started.load(ordering: .sequentiallyConsistent) == 2
         let finished = results.mutate { results -> Int in
           results.append(ok)
           return results.count

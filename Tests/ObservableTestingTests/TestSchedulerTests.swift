@@ -115,6 +115,19 @@ struct TestSchedulerTests {
     }
   }
 
+  @Test("the example in the Virtual time article")
+  func articleExample() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([
+        .next(150, 1), .next(210, 2), .next(250, 3), .next(450, 7), .completed(500),
+      ])
+      let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
+      #expect(res.events == [.next(210, 2), .next(410, 3), .next(610, 7), .completed(610)])
+      #expect(xs.subscriptions == [Subscription(200, 500)])
+    }
+  }
+
   @Test("the observer records events at the scheduler's time")
   func createObserver() {
     let scheduler = TestScheduler(initialClock: 0)
