@@ -78,6 +78,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// Schedules `action` to run at the current virtual time.
   ///
+  /// The due time passes through ``adjustScheduledTime(_:)``; on a ``TestScheduler`` that
+  /// simulates processing delay, the work runs one tick later.
+  ///
   /// - Parameters:
   ///   - state: The value passed to `action`.
   ///   - action: The work to run.
@@ -89,6 +92,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` to run `dueTime` after the current virtual time.
+  ///
+  /// The due time passes through ``adjustScheduledTime(_:)``.
   ///
   /// - Parameters:
   ///   - state: The value passed to `action`.
