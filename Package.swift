@@ -21,8 +21,12 @@ let package = Package(
       name: "bridge-demo",
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
     ),
+    .executableTarget(name: "main-scheduler-example", dependencies: ["ObservableCore"]),
     .testTarget(
-      name: "ObservableCoreTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+      name: "ObservableCoreTests",
+      // The executable is a dependency so that `swift test` builds it before MainSchedulerTests
+      // runs it.
+      dependencies: ["ObservableCore", "ObservableTesting", "main-scheduler-example"]),
     .testTarget(
       name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
     .testTarget(

@@ -24,14 +24,15 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType {
   /// - Returns: The same date.
   public func convertToVirtualTime(_ time: RxTime) -> Date { time }
 
-  /// Converts seconds to a dispatch interval.
+  /// Converts seconds to a dispatch interval, saturating beyond the range of `Int`
+  /// nanoseconds.
   ///
   /// - Parameter virtualTimeInterval: Seconds.
   /// - Returns: The same span as a dispatch interval.
   public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval)
     -> RxTimeInterval
   {
-    .nanoseconds(Int(virtualTimeInterval * 1_000_000_000))
+    .nanoseconds(_clampedTicks((virtualTimeInterval * 1_000_000_000).rounded()))
   }
 
   /// Converts a dispatch interval to seconds.

@@ -68,6 +68,29 @@ extension Recorded {
   }
 }
 
+extension Recorded {
+  /// Returns its arguments as an array, as RxTest's `Recorded.events` does.
+  ///
+  /// It lets the element type be inferred once for a whole list:
+  /// `Recorded.events(.next(210, 2), .completed(300))`.
+  ///
+  /// - Parameter recordedEvents: The recorded events.
+  /// - Returns: The same events, in order.
+  public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>]
+  where Value == Event<T> {
+    recordedEvents
+  }
+
+  /// Returns `recordedEvents` unchanged, as RxTest's `Recorded.events` does.
+  ///
+  /// - Parameter recordedEvents: The recorded events.
+  /// - Returns: The same events.
+  public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>]
+  where Value == Event<T> {
+    recordedEvents
+  }
+}
+
 /// The virtual times at which an observer subscribed to and unsubscribed from a test source.
 public struct Subscription: Hashable, Sendable, CustomDebugStringConvertible {
   /// When the subscription started.

@@ -33,7 +33,7 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
   /// - Parameter time: A date.
   /// - Returns: Ticks since the Unix epoch.
   public func convertToVirtualTime(_ time: RxTime) -> Int {
-    Int(time.timeIntervalSince1970 / resolution + 0.5)
+    _clampedTicks((time.timeIntervalSince1970 / resolution + 0.5).rounded(.down))
   }
 
   /// Converts ticks to a dispatch interval.
@@ -41,18 +41,17 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
   /// - Parameter virtualTimeInterval: Ticks.
   /// - Returns: The interval.
   public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> RxTimeInterval {
-    .nanoseconds(Int(Double(virtualTimeInterval) * resolution * 1_000_000_000))
+    .nanoseconds(_clampedTicks(Double(virtualTimeInterval) * resolution * 1_000_000_000))
   }
 
   /// Converts a dispatch interval to ticks, rounding to the nearest tick.
   ///
-  /// `.never` becomes `Int.max`.
+  /// `.never` becomes `Int.max`; intervals beyond the range of `Int` saturate.
   ///
   /// - Parameter timeInterval: An interval.
   /// - Returns: Ticks.
   public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> Int {
-    let ticks = timeInterval.seconds / resolution + 0.5
-    return ticks >= Double(Int.max) ? Int.max : Int(ticks)
+    _clampedTicks((timeInterval.seconds / resolution + 0.5).rounded(.down))
   }
 
   /// Adds `offset` ticks to `time`, saturating at `Int.max`.
@@ -75,6 +74,17 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
   public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
     lhs < rhs ? .lessThan : (lhs == rhs ? .equal : .greaterThan)
   }
+}
+
+/// Converts a `Double` to an `Int`, saturating at the bounds instead of trapping.
+///
+/// - Parameter value: The value; NaN becomes zero.
+/// - Returns: The value as an `Int`.
+func _clampedTicks(_ value: Double) -> Int {
+  guard !value.isNaN else { return 0 }
+  if value >= Double(Int.max) { return Int.max }
+  if value <= Double(Int.min) { return Int.min }
+  return Int(value)
 }
 
 /// A virtual-time scheduler for deterministic tests, with RxTest's API.
@@ -176,20 +186,27 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
   /// Creates, subscribes to and disposes an observable at the given times, runs the scheduler,
   /// and returns what the subscription received.
   ///
+  /// The scheduler runs until no work is left, so an observable that keeps scheduling work
+  /// (an `interval`, say) must be disposed at `disposed` for this to return.
+  ///
   /// - Parameters:
   ///   - created: When to call `create`.
   ///   - subscribed: When to subscribe.
   ///   - disposed: When to dispose the subscription.
-  ///   - create: Builds the observable under test.
+  ///   - create: Builds the sequence under test: an ``ObservableCore/Observable`` or any other
+  ///     ``ObservableCore/ObservableConvertibleType``, such as a `Single`.
   /// - Returns: The observer, holding the recorded events.
-  public func start<Element: Sendable>(
+  public func start<Source: ObservableConvertibleType>(
     created: TestTime, subscribed: TestTime, disposed: TestTime,
-    create: @escaping @Sendable () -> Observable<Element>
-  ) -> TestableObserver<Element> {
-    let source = Mutex<Observable<Element>?>(nil)
+    create: @escaping @Sendable () -> Source
+  ) -> TestableObserver<Source.Element> {
+    let source = Mutex<Observable<Source.Element>?>(nil)
     let subscription = Mutex<(any Disposable)?>(nil)
-    let observer = createObserver(Element.self)
-    scheduleAt(created) { source.withLock { $0 = create() } }
+    let observer = createObserver(Source.Element.self)
+    scheduleAt(created) {
+      let observable = create().asObservable()
+      source.withLock { $0 = observable }
+    }
     scheduleAt(subscribed) {
       guard let observable = source.withLock({ $0 }) else { return }
       let disposable = observable.subscribe(observer)
@@ -201,34 +218,43 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         return disposable
       }
       disposable?.dispose()
+      // Release the sequence under test, so leak checks see its resources freed.
+      let released = source.withLock { source in
+        defer { source = nil }
+        return source
+      }
+      _ = released
     }
     start()
     return observer
   }
 
-  /// Like ``start(created:subscribed:disposed:create:)`` with the default creation and
-  /// subscription times.
+  /// Like ``start(created:subscribed:disposed:create:)``, created at 100 and subscribed at 200.
   ///
   /// - Parameters:
   ///   - disposed: When to dispose the subscription.
-  ///   - create: Builds the observable under test.
+  ///   - create: Builds the sequence under test.
   /// - Returns: The observer, holding the recorded events.
-  public func start<Element: Sendable>(
-    disposed: TestTime, create: @escaping @Sendable () -> Observable<Element>
-  ) -> TestableObserver<Element> {
+  public func start<Source: ObservableConvertibleType>(
+    disposed: TestTime, create: @escaping @Sendable () -> Source
+  ) -> TestableObserver<Source.Element> {
     start(
       created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed,
       create: create)
   }
 
-  /// Like ``start(created:subscribed:disposed:create:)`` with the default times 100, 200
-  /// and 1000.
+  /// Like ``start(created:subscribed:disposed:create:)`` with RxTest's default times: created at
+  /// 100, subscribed at 200 and disposed at 1000.
   ///
-  /// - Parameter create: Builds the observable under test.
+  /// ```swift
+  /// let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+  /// ```
+  ///
+  /// - Parameter create: Builds the sequence under test.
   /// - Returns: The observer, holding the recorded events.
-  public func start<Element: Sendable>(create: @escaping @Sendable () -> Observable<Element>)
-    -> TestableObserver<Element>
-  {
+  public func start<Source: ObservableConvertibleType>(
+    _ create: @escaping @Sendable () -> Source
+  ) -> TestableObserver<Source.Element> {
     start(
       created: Defaults.created, subscribed: Defaults.subscribed,
       disposed: Defaults.disposed, create: create)

@@ -11,8 +11,14 @@ import Synchronization
 ///
 /// Work is queued with a due time and runs when ``start()`` or ``advanceTo(_:)`` reaches it,
 /// ordered by due time and then by the order it was scheduled. The clock is set to an item's
-/// due time before the item runs. Nothing runs on another thread: work runs on the thread
-/// that calls `start` or `advanceTo`, outside any lock, so scheduled work may schedule more.
+/// due time before the item runs, and never goes backwards. Nothing runs on another thread:
+/// work runs on the thread that calls `start` or `advanceTo`, outside any lock, so scheduled
+/// work may schedule more.
+///
+/// As in RxSwift, only ``schedule(_:action:)`` and ``scheduleRelative(_:dueTime:action:)``
+/// pass their due time through ``adjustScheduledTime(_:)``. The virtual-time methods,
+/// ``scheduleRelativeVirtual(_:dueTime:action:)`` and
+/// ``scheduleAbsoluteVirtual(_:time:action:)``, use the time they are given.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType,
   // SAFETY: all mutable state is in `state`, a Mutex. Subclasses in this module add only
   // immutable properties.
@@ -72,6 +78,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// Schedules `action` to run at the current virtual time.
   ///
+  /// The due time passes through ``adjustScheduledTime(_:)``; on a ``TestScheduler`` that
+  /// simulates processing delay, the work runs one tick later.
+  ///
   /// - Parameters:
   ///   - state: The value passed to `action`.
   ///   - action: The work to run.
@@ -84,6 +93,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// Schedules `action` to run `dueTime` after the current virtual time.
   ///
+  /// The due time passes through ``adjustScheduledTime(_:)``.
+  ///
   /// - Parameters:
   ///   - state: The value passed to `action`.
   ///   - dueTime: The delay, converted to virtual time.
@@ -93,8 +104,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     _ state: StateType, dueTime: RxTimeInterval,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    scheduleRelativeVirtual(
-      state, dueTime: converter.convertToVirtualTimeInterval(dueTime), action: action)
+    let time = converter.offsetVirtualTime(
+      clock, offset: converter.convertToVirtualTimeInterval(dueTime))
+    return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
   }
 
   /// Schedules `action` to run `dueTime` virtual units after the current virtual time.
@@ -114,16 +126,18 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// Schedules `action` to run at virtual time `time`.
   ///
+  /// Work whose time has already passed runs as soon as the scheduler runs, in order of time.
+  ///
   /// - Parameters:
   ///   - state: The value passed to `action`.
-  ///   - time: The virtual due time, passed through ``adjustScheduledTime(_:)``.
+  ///   - time: The virtual due time.
   ///   - action: The work to run.
   /// - Returns: A disposable that cancels the work.
   public final func scheduleAbsoluteVirtual<StateType: Sendable>(
     _ state: StateType, time: VirtualTime,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let dueTime = adjustScheduledTime(time)
+    let dueTime = time
     let converter = self.converter
     return self.state.withLock { scheduler in
       let item = _VirtualItem(time: dueTime, id: scheduler.nextID) { action(state) }
@@ -140,23 +154,37 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Runs queued work in order until the queue is empty or ``stop()`` is called.
+  ///
+  /// Called while the scheduler is already running (from scheduled work), it does nothing.
   public final func start() {
     run(until: nil)
   }
 
   /// Runs queued work due at or before `virtualTime`, then sets the clock to `virtualTime`.
   ///
-  /// - Parameter virtualTime: The time to advance to. It must not be earlier than ``clock``.
+  /// A time earlier than ``clock`` runs nothing new and leaves the clock where it is. Called
+  /// while the scheduler is already running (from scheduled work), it does nothing; RxSwift
+  /// stops the program there instead.
+  ///
+  /// - Parameter virtualTime: The time to advance to.
   public final func advanceTo(_ virtualTime: VirtualTime) {
     run(until: virtualTime)
   }
 
   /// Moves the clock forward by `virtualInterval` without running any work.
   ///
+  /// A negative interval leaves the clock where it is (RxSwift stops the program instead): the
+  /// clock never goes backwards.
+  ///
   /// - Parameter virtualInterval: How far to move the clock.
   public final func sleep(_ virtualInterval: VirtualTimeInterval) {
     let converter = self.converter
-    state.withLock { $0.clock = converter.offsetVirtualTime($0.clock, offset: virtualInterval) }
+    state.withLock { state in
+      let later = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
+      if converter.compareVirtualTime(later, state.clock) == .greaterThan {
+        state.clock = later
+      }
+    }
   }
 
   /// Stops ``start()`` or ``advanceTo(_:)`` after the item that is running.

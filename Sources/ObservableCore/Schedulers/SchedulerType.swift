@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -8,7 +9,9 @@ import Dispatch
 
 /// A span of time for schedulers and time-based operators, as in RxSwift.
 ///
-/// Every API that takes an `RxTimeInterval` also has an overload that takes a Swift `Duration`.
+/// Write intervals as RxSwift does, `.seconds(1)` or `.milliseconds(300)`. Every API that takes
+/// an `RxTimeInterval` also has an overload that takes a Swift `Duration`, so
+/// `.seconds(0.25)` or a `Duration` value work too.
 public typealias RxTimeInterval = DispatchTimeInterval
 
 /// A point in time as schedulers report it.
@@ -38,7 +41,7 @@ public protocol SchedulerType: ImmediateSchedulerType {
   ///
   /// - Parameters:
   ///   - state: The value passed to `action`.
-  ///   - dueTime: How long to wait before running `action`.
+  ///   - dueTime: How long to wait before running `action`. `.never` never runs it.
   ///   - action: The work to run.
   /// - Returns: A disposable that cancels the work.
   func scheduleRelative<StateType: Sendable>(
@@ -49,7 +52,8 @@ public protocol SchedulerType: ImmediateSchedulerType {
 
   /// Schedules `action` to run first after `startAfter` and then every `period`.
   ///
-  /// Each run receives the state the previous run returned.
+  /// Each run receives the state the previous run returned. Runs never overlap: a tick that
+  /// comes while the previous run is still going waits for it.
   ///
   /// - Parameters:
   ///   - state: The state passed to the first run.
@@ -66,9 +70,11 @@ public protocol SchedulerType: ImmediateSchedulerType {
 }
 
 extension SchedulerType {
-  /// Schedules periodic work by rescheduling relative work after each run.
+  /// Schedules periodic work by scheduling each tick relative to the previous one.
   ///
-  /// Schedulers with a native periodic timer override this.
+  /// This is the implementation for schedulers without a native periodic timer, such as the
+  /// virtual-time schedulers. As in RxSwift, each tick schedules the next one before it runs
+  /// `action`, and runs never overlap.
   ///
   /// - Parameters:
   ///   - state: The state passed to the first run.
@@ -82,35 +88,83 @@ extension SchedulerType {
     period: RxTimeInterval,
     action: @escaping @Sendable (StateType) -> StateType
   ) -> any Disposable {
-    let periodic = _PeriodicRun(scheduler: self, period: period, action: action)
-    periodic.schedule(state, after: startAfter)
+    let periodic = _PeriodicRun(scheduler: self, state: state, period: period, action: action)
+    periodic.start(after: startAfter)
     return periodic
   }
 }
 
-/// Reschedules a periodic action on a scheduler without a native periodic timer.
+/// Runs a periodic action on a scheduler by rescheduling it after every tick.
 private final class _PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable {
-  let scheduler: Scheduler
-  let period: RxTimeInterval
-  let action: @Sendable (State) -> State
-  let current = SerialDisposable()
-
-  init(scheduler: Scheduler, period: RxTimeInterval, action: @escaping @Sendable (State) -> State) {
-    self.scheduler = scheduler
-    self.period = period
-    self.action = action
+  private struct Progress {
+    var state: State
+    var action: (@Sendable (State) -> State)?
+    var pendingTicks = 0
+    var isRunning = false
   }
 
-  func schedule(_ state: State, after delay: RxTimeInterval) {
-    current.disposable = scheduler.scheduleRelative(state, dueTime: delay) { [weak self] state in
-      guard let self, !self.current.isDisposed else { return Disposables.create() }
-      self.schedule(self.action(state), after: self.period)
+  private let scheduler: Scheduler
+  private let period: RxTimeInterval
+  private let progress: Mutex<Progress>
+  private let timer = _TimerSlot()
+
+  init(
+    scheduler: Scheduler, state: State, period: RxTimeInterval,
+    action: @escaping @Sendable (State) -> State
+  ) {
+    self.scheduler = scheduler
+    self.period = period
+    progress = Mutex(Progress(state: state, action: action))
+  }
+
+  func start(after delay: RxTimeInterval) {
+    scheduleTick(after: delay, generation: 0)
+  }
+
+  private func scheduleTick(after delay: RxTimeInterval, generation: UInt64) {
+    let scheduled = scheduler.scheduleRelative(generation, dueTime: delay) { generation in
+      self.tick(generation)
       return Disposables.create()
+    }
+    timer.install(scheduled, generation: generation)
+  }
+
+  private func tick(_ generation: UInt64) {
+    guard !timer.isDisposed else { return }
+    // The next tick is scheduled before this one runs, as RxSwift does, so that its place among
+    // work due at the same time does not depend on how long the action takes.
+    scheduleTick(after: period, generation: generation &+ 1)
+    let shouldRun = progress.withLock { progress -> Bool in
+      progress.pendingTicks += 1
+      guard !progress.isRunning else { return false }
+      progress.isRunning = true
+      return true
+    }
+    guard shouldRun else { return }
+    while case (let state, let action)? = nextRun() {
+      let next = action(state)
+      progress.withLock { $0.state = next }
+    }
+  }
+
+  private func nextRun() -> (State, @Sendable (State) -> State)? {
+    progress.withLock { progress in
+      guard let action = progress.action, progress.pendingTicks > 0 else {
+        progress.isRunning = false
+        return nil
+      }
+      progress.pendingTicks -= 1
+      return (progress.state, action)
     }
   }
 
   func dispose() {
-    current.dispose()
+    timer.dispose()
+    let released = progress.withLock { progress in
+      defer { progress.action = nil }
+      return progress.action
+    }
+    _ = released
   }
 }
 
@@ -150,6 +204,66 @@ extension DispatchTimeInterval {
     @unknown default: return nil
     }
   }
+
+  /// The interval in nanoseconds, saturating at the bounds of `Int`, or `nil` for `.never`.
+  @usableFromInline
+  internal var _nanoseconds: Int? {
+    func scaled(_ value: Int, by factor: Int) -> Int {
+      let (result, overflow) = value.multipliedReportingOverflow(by: factor)
+      return overflow ? (value < 0 ? Int.min : Int.max) : result
+    }
+    switch self {
+    case .seconds(let value): return scaled(value, by: 1_000_000_000)
+    case .milliseconds(let value): return scaled(value, by: 1_000_000)
+    case .microseconds(let value): return scaled(value, by: 1_000)
+    case .nanoseconds(let value): return value
+    case .never: return nil
+    @unknown default: return nil
+    }
+  }
+
+  /// What is left of this interval once the time from `start` to `end` has passed.
+  ///
+  /// - Parameters:
+  ///   - start: When the interval started.
+  ///   - end: The time now.
+  /// - Returns: The rest of the interval, negative if it has passed, `.never` for `.never`.
+  @usableFromInline
+  internal func _remaining(from start: RxTime, to end: RxTime) -> DispatchTimeInterval {
+    guard let total = _nanoseconds else { return .never }
+    let elapsed = _clampedNanoseconds(end.timeIntervalSince(start) * 1_000_000_000)
+    let (rest, overflow) = total.subtractingReportingOverflow(elapsed)
+    return .nanoseconds(overflow ? (elapsed > 0 ? Int.min : Int.max) : rest)
+  }
+
+  /// Whether the interval is zero or negative.
+  @usableFromInline
+  internal var _isNowOrPast: Bool {
+    guard let nanoseconds = _nanoseconds else { return false }
+    return nanoseconds <= 0
+  }
+}
+
+/// Converts nanoseconds held in a `Double` to an `Int`, saturating instead of trapping.
+///
+/// - Parameter value: Nanoseconds.
+/// - Returns: The nearest representable `Int`.
+@usableFromInline
+internal func _clampedNanoseconds(_ value: Double) -> Int {
+  guard value.isFinite else { return value > 0 ? Int.max : (value < 0 ? Int.min : 0) }
+  // Double(Int.max) rounds up to 2^63, which is out of range; Double(Int.min) is exact.
+  if value >= Double(Int.max) { return Int.max }
+  if value <= Double(Int.min) { return Int.min }
+  return Int(value.rounded())
+}
+
+extension Duration {
+  /// The duration in seconds, as a `Double`.
+  @usableFromInline
+  internal var _seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1_000_000_000_000_000_000
+  }
 }
 
 extension SchedulerType {
@@ -160,6 +274,7 @@ extension SchedulerType {
   ///   - dueTime: How long to wait, as a Swift `Duration`.
   ///   - action: The work to run.
   /// - Returns: A disposable that cancels the work.
+  @_disfavoredOverload
   public func scheduleRelative<StateType: Sendable>(
     _ state: StateType,
     dueTime: Duration,
@@ -176,6 +291,7 @@ extension SchedulerType {
   ///   - period: The interval between runs.
   ///   - action: The work to run; returns the state for the next run.
   /// - Returns: A disposable that stops the runs.
+  @_disfavoredOverload
   public func schedulePeriodic<StateType: Sendable>(
     _ state: StateType,
     startAfter: Duration,

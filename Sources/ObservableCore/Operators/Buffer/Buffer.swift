@@ -1,0 +1,69 @@
+import Dispatch
+
+extension ObservableType {
+  /// Collects elements into arrays, emitting one when it holds `count` elements or when
+  /// `timeSpan` has passed since the previous one, whichever comes first.
+  ///
+  /// ```
+  /// source:                         -1-2-3-4-----5-|
+  /// buffer(timeSpan: 6, count: 3)   -----a-----b---[c|]
+  ///                                 a = [1, 2, 3], b = [4], c = [5]
+  /// ```
+  ///
+  /// A buffer emitted because the time is up may be empty. On completion the current buffer
+  /// is emitted, even if empty, then the completion; an error is forwarded at once and drops
+  /// the current buffer. Each emission restarts the timer.
+  ///
+  /// - Parameters:
+  ///   - timeSpan: The longest time a buffer collects elements.
+  ///   - count: The most elements a buffer holds; must be at least 1, or the sequence fails
+  ///     with ``RxError/argumentOutOfRange``.
+  ///   - scheduler: The scheduler that runs the timers.
+  /// - Returns: A sequence of buffers.
+  @inlinable
+  public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType)
+    -> Observable<[Element]>
+  {
+    guard count > 0 else { return .error(RxError.argumentOutOfRange) }
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      let storage = _BufferStorage(
+        downstream: observer, lifetime: lifetime, timeSpan: timeSpan, count: count,
+        scheduler: scheduler)
+      lifetime.add(storage)
+      let upstream = _Lifetime(inheriting: lifetime)
+      lifetime.add(upstream)
+      // As in RxSwift, the first timer starts before subscribing.
+      storage.startTimer(generation: 0)
+      source._subscribe(
+        AnyObserver { event in
+          guard !upstream.isDisposed else { return }
+          storage.upstreamEvent(event)
+          if event.isStopEvent { upstream.dispose() }
+        },
+        upstream)
+    })
+  }
+
+  /// Collects elements into arrays by time or count, with the time span as a Swift
+  /// `Duration`; see ``buffer(timeSpan:count:scheduler:)``.
+  ///
+  /// ```
+  /// source:                         -1-2-3-4-----5-|
+  /// buffer(timeSpan: 6, count: 3)   -----a-----b---[c|]
+  ///                                 a = [1, 2, 3], b = [4], c = [5]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - timeSpan: The longest time a buffer collects elements.
+  ///   - count: The most elements a buffer holds; at least 1.
+  ///   - scheduler: The scheduler that runs the timers.
+  /// - Returns: A sequence of buffers.
+  @inlinable
+  @_disfavoredOverload
+  public func buffer(timeSpan: Duration, count: Int, scheduler: any SchedulerType)
+    -> Observable<[Element]>
+  {
+    buffer(timeSpan: RxTimeInterval(timeSpan), count: count, scheduler: scheduler)
+  }
+}

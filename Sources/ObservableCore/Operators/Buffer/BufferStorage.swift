@@ -1,0 +1,102 @@
+import Dispatch
+import Synchronization
+
+/// The shared state of one ``ObservableType/buffer(timeSpan:count:scheduler:)`` subscription.
+///
+/// Not public API.
+@usableFromInline
+internal final class _BufferStorage<Element: Sendable>: Disposable {
+  @usableFromInline
+  internal struct State: _DeliveringState {
+    @usableFromInline var machine: _BufferStateMachine<Element>
+    @usableFromInline var delivery = _SerialDelivery<[Element]>()
+    @usableFromInline var downstream: AnyObserver<[Element]>?
+
+    @inlinable
+    init(machine: _BufferStateMachine<Element>, downstream: AnyObserver<[Element]>) {
+      self.machine = machine
+      self.downstream = downstream
+    }
+  }
+
+  @usableFromInline let state: Mutex<State>
+  @usableFromInline let lifetime: _Lifetime
+  @usableFromInline let timeSpan: RxTimeInterval
+  @usableFromInline let scheduler: any SchedulerType
+  @usableFromInline let timer = _TimerSlot()
+  @usableFromInline let resource: _ResourceToken
+
+  @inlinable
+  internal init(
+    downstream: AnyObserver<[Element]>, lifetime: _Lifetime, timeSpan: RxTimeInterval,
+    count: Int, scheduler: any SchedulerType
+  ) {
+    state = Mutex(State(machine: _BufferStateMachine(count: count), downstream: downstream))
+    self.lifetime = lifetime
+    self.timeSpan = timeSpan
+    self.scheduler = scheduler
+    resource = _ResourceToken(inheriting: lifetime.resource)
+  }
+
+  @inlinable
+  internal func upstreamEvent(_ event: Event<Element>) {
+    switch event {
+    case .next(let element):
+      var nextTimer: UInt64?
+      let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+        guard case .emit(let buffer, let next) = state.machine.elementArrived(element) else {
+          return nil
+        }
+        nextTimer = next
+        return state._enqueue(.next(buffer))
+      }
+      state._deliver(first, lifetime: lifetime)
+      // As in RxSwift, the next buffer's timer starts after the full one was emitted.
+      if let nextTimer { startTimer(generation: nextTimer) }
+    case .error(let error):
+      let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+        guard case .fail = state.machine.upstreamFailed() else { return nil }
+        return state._enqueue(.error(error))
+      }
+      state._deliver(first, lifetime: lifetime)
+    case .completed:
+      let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+        guard case .emitAndComplete(let buffer) = state.machine.upstreamCompleted() else {
+          return nil
+        }
+        return state._enqueue(.next(buffer), .completed)
+      }
+      state._deliver(first, lifetime: lifetime)
+    }
+  }
+
+  @usableFromInline
+  internal func startTimer(generation: UInt64) {
+    let scheduled = scheduler.scheduleRelative(generation, dueTime: timeSpan) { generation in
+      self.timerFired(generation: generation)
+      return Disposables.create()
+    }
+    timer.install(scheduled, generation: generation)
+  }
+
+  private func timerFired(generation: UInt64) {
+    var nextTimer: UInt64?
+    let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+      guard case .emit(let buffer, let next) = state.machine.timerFired(generation: generation)
+      else { return nil }
+      nextTimer = next
+      return state._enqueue(.next(buffer))
+    }
+    state._deliver(first, lifetime: lifetime)
+    if let nextTimer { startTimer(generation: nextTimer) }
+  }
+
+  @usableFromInline
+  internal func dispose() {
+    timer.dispose()
+    let released = state.withLock { state in
+      (state.machine.disposed(), state._cancelDelivery())
+    }
+    _ = released
+  }
+}

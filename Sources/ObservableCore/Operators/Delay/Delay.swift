@@ -1,0 +1,60 @@
+import Dispatch
+
+extension ObservableType {
+  /// Emits each element and the completion `dueTime` later than it arrived; forwards an error
+  /// at once.
+  ///
+  /// ```
+  /// source:      -1-2-3-|
+  /// delay(2)     ---1-2-3-|
+  /// source:      -1-2-#
+  /// delay(2)     ---1-#
+  /// ```
+  ///
+  /// The upstream subscription ends when upstream terminates, even while delayed events are
+  /// still on their way. An error drops the elements that have not been emitted yet, as in
+  /// RxSwift. Elements that become due together are emitted together, in order.
+  ///
+  /// - Parameters:
+  ///   - dueTime: How long to delay each event.
+  ///   - scheduler: The scheduler that runs the timers and delivers the delayed events.
+  /// - Returns: The delayed sequence.
+  @inlinable
+  public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
+    -> Observable<Element>
+  {
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      let storage = _DelayStorage(
+        downstream: observer, lifetime: lifetime, dueTime: dueTime, scheduler: scheduler)
+      lifetime.add(storage)
+      let upstream = _Lifetime(inheriting: lifetime)
+      lifetime.add(upstream)
+      source._subscribe(
+        AnyObserver { event in
+          guard !upstream.isDisposed else { return }
+          storage.upstreamEvent(event)
+          if event.isStopEvent { upstream.dispose() }
+        },
+        upstream)
+    })
+  }
+
+  /// Emits each element and the completion `dueTime` later than it arrived, with the time as a
+  /// Swift `Duration`; forwards an error at once.
+  ///
+  /// ```
+  /// source:      -1-2-3-|
+  /// delay(2)     ---1-2-3-|
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dueTime: How long to delay each event.
+  ///   - scheduler: The scheduler that runs the timers and delivers the delayed events.
+  /// - Returns: The delayed sequence.
+  @inlinable
+  @_disfavoredOverload
+  public func delay(_ dueTime: Duration, scheduler: any SchedulerType) -> Observable<Element> {
+    delay(RxTimeInterval(dueTime), scheduler: scheduler)
+  }
+}

@@ -1,0 +1,41 @@
+extension ObservableType {
+  /// Delivers every event as work on `scheduler`, in order and one call at a time.
+  ///
+  /// ```
+  /// source:            -1-2-3-|
+  /// observe(on: s)     -(1-2-3-| delivered on s)
+  /// ```
+  ///
+  /// Events wait in a queue; the operator keeps at most one drain of that queue scheduled, so
+  /// a burst of elements costs one scheduled action, not one per element. Even on a
+  /// concurrent scheduler the observer is never called twice at once, and events keep their
+  /// order. Disposing drops the events that have not been delivered yet. The upstream
+  /// subscription ends when upstream terminates, before the terminal event is delivered.
+  ///
+  /// ```swift
+  /// loadItems()
+  ///   .observe(on: MainScheduler.instance)
+  ///   .subscribe(onNext: { items in tableView.reload(items) })
+  /// ```
+  ///
+  /// - Parameter scheduler: The scheduler to deliver on.
+  /// - Returns: The same events, delivered on `scheduler`.
+  @inlinable
+  public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      let storage = _ObserveOnStorage(
+        downstream: observer, lifetime: lifetime, scheduler: scheduler)
+      lifetime.add(storage)
+      let upstream = _Lifetime(inheriting: lifetime)
+      lifetime.add(upstream)
+      source._subscribe(
+        AnyObserver { event in
+          guard !upstream.isDisposed else { return }
+          storage.upstreamEvent(event)
+          if event.isStopEvent { upstream.dispose() }
+        },
+        upstream)
+    })
+  }
+}

@@ -1,0 +1,69 @@
+/// The logic of ``ObservableType/observe(on:)``, without locks or side effects.
+///
+/// Not public API.
+///
+/// Events wait in a queue. At most one drain is scheduled or running at a time: it takes the
+/// whole queue as a batch, delivers it, and asks again until the queue is empty.
+@usableFromInline
+internal struct _ObserveOnStateMachine<Element> {
+  @usableFromInline
+  internal enum State {
+    /// Subscribed. `isDraining` is true from scheduling a drain until it finds the queue
+    /// empty; `terminated` is true once a terminal event was queued.
+    case running(queue: _Queue<Event<Element>>, isDraining: Bool, terminated: Bool)
+    /// Disposed, or the terminal event was handed to the drain.
+    case finished
+  }
+
+  @usableFromInline
+  internal var state: State = .running(queue: _Queue(), isDraining: false, terminated: false)
+
+  @inlinable
+  internal init() {}
+
+  /// What to do after an event arrived.
+  @usableFromInline
+  internal enum ArrivalAction {
+    /// Schedule a drain.
+    case scheduleDrain
+    /// Nothing: a drain will deliver the event, or the event was dropped.
+    case none
+  }
+
+  /// An event arrived from upstream.
+  @inlinable
+  internal mutating func eventArrived(_ event: Event<Element>) -> ArrivalAction {
+    guard case .running(var queue, let isDraining, let terminated) = state, !terminated else {
+      return .none
+    }
+    state = .finished
+    queue.append(event)
+    state = .running(queue: queue, isDraining: true, terminated: event.isStopEvent)
+    return isDraining ? .none : .scheduleDrain
+  }
+
+  /// The drain asks for the next batch.
+  ///
+  /// - Returns: The events to deliver, in order, or `nil` if there are none and the drain must
+  ///   stop. After a batch that ends with the terminal event, the drain is not called again.
+  @inlinable
+  internal mutating func nextBatch() -> _Queue<Event<Element>>? {
+    guard case .running(let queue, _, let terminated) = state else { return nil }
+    guard !queue.isEmpty else {
+      state = .running(queue: queue, isDraining: false, terminated: terminated)
+      return nil
+    }
+    state = terminated ? .finished : .running(queue: _Queue(), isDraining: true, terminated: false)
+    return queue
+  }
+
+  /// The subscription was disposed.
+  ///
+  /// - Returns: The events that were not delivered, to release outside the lock.
+  @inlinable
+  internal mutating func disposed() -> _Queue<Event<Element>> {
+    defer { state = .finished }
+    if case .running(let queue, _, _) = state { return queue }
+    return _Queue()
+  }
+}

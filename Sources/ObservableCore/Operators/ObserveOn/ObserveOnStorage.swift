@@ -1,0 +1,93 @@
+import Synchronization
+
+/// The shared state of one ``ObservableType/observe(on:)`` subscription.
+///
+/// Not public API.
+@usableFromInline
+internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
+  @usableFromInline
+  internal struct State {
+    @usableFromInline var machine = _ObserveOnStateMachine<Element>()
+    @usableFromInline var downstream: AnyObserver<Element>?
+    /// The scheduled drain, so that disposing can cancel it before it runs.
+    @usableFromInline var scheduledDrain: SingleAssignmentDisposable?
+
+    @inlinable
+    init(downstream: AnyObserver<Element>) {
+      self.downstream = downstream
+    }
+  }
+
+  @usableFromInline let state: Mutex<State>
+  @usableFromInline let lifetime: _Lifetime
+  @usableFromInline let scheduler: any ImmediateSchedulerType
+  @usableFromInline let resource: _ResourceToken
+
+  @inlinable
+  internal init(
+    downstream: AnyObserver<Element>, lifetime: _Lifetime, scheduler: any ImmediateSchedulerType
+  ) {
+    state = Mutex(State(downstream: downstream))
+    self.lifetime = lifetime
+    self.scheduler = scheduler
+    resource = _ResourceToken(inheriting: lifetime.resource)
+  }
+
+  @inlinable
+  internal func upstreamEvent(_ event: Event<Element>) {
+    let drain = state.withLock { state -> SingleAssignmentDisposable? in
+      guard case .scheduleDrain = state.machine.eventArrived(event) else { return nil }
+      let drain = SingleAssignmentDisposable()
+      state.scheduledDrain = drain
+      return drain
+    }
+    if let drain { scheduleDrain(drain) }
+  }
+
+  @usableFromInline
+  internal func scheduleDrain(_ drain: SingleAssignmentDisposable) {
+    drain.setDisposable(
+      scheduler.schedule(()) { _ in
+        self.drain()
+        return Disposables.create()
+      })
+  }
+
+  /// Delivers batches until the queue is empty.
+  ///
+  /// Only one drain runs at a time.
+  private func drain() {
+    while true {
+      let (batch, downstream, finishedDrain) = state.withLock {
+        state -> (_Queue<Event<Element>>?, AnyObserver<Element>?, SingleAssignmentDisposable?) in
+        let batch = state.machine.nextBatch()
+        guard batch == nil else { return (batch, state.downstream, nil) }
+        defer { state.scheduledDrain = nil }
+        return (nil, nil, state.scheduledDrain)
+      }
+      _ = finishedDrain
+      guard let batch, let downstream else { return }
+      for event in batch {
+        guard !lifetime.isDisposed else { return }
+        downstream.on(event)
+        if event.isStopEvent {
+          lifetime.dispose()
+          return
+        }
+      }
+    }
+  }
+
+  @usableFromInline
+  internal func dispose() {
+    let (drain, released) = state.withLock { state in
+      defer {
+        state.scheduledDrain = nil
+        state.downstream = nil
+      }
+      return (state.scheduledDrain, (state.machine.disposed(), state.downstream))
+    }
+    _ = released
+    drain?.dispose()
+  }
+}

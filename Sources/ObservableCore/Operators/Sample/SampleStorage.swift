@@ -1,0 +1,90 @@
+import Synchronization
+
+/// The shared state of one ``ObservableType/sample(_:defaultValue:)`` subscription.
+///
+/// Not public API.
+@usableFromInline
+internal final class _SampleStorage<Element: Sendable>: Disposable {
+  @usableFromInline
+  internal struct State: _DeliveringState {
+    @usableFromInline var machine: _SampleStateMachine<Element>
+    @usableFromInline var delivery = _SerialDelivery<Element>()
+    @usableFromInline var downstream: AnyObserver<Element>?
+
+    @inlinable
+    init(machine: _SampleStateMachine<Element>, downstream: AnyObserver<Element>) {
+      self.machine = machine
+      self.downstream = downstream
+    }
+  }
+
+  @usableFromInline let state: Mutex<State>
+  @usableFromInline let lifetime: _Lifetime
+  @usableFromInline let sourceLifetime: _Lifetime
+  @usableFromInline let resource: _ResourceToken
+
+  @inlinable
+  internal init(
+    downstream: AnyObserver<Element>, lifetime: _Lifetime, sourceLifetime: _Lifetime,
+    defaultValue: Element?
+  ) {
+    state = Mutex(
+      State(machine: _SampleStateMachine(defaultValue: defaultValue), downstream: downstream))
+    self.lifetime = lifetime
+    self.sourceLifetime = sourceLifetime
+    resource = _ResourceToken(inheriting: lifetime.resource)
+  }
+
+  @inlinable
+  internal func sourceEvent(_ event: Event<Element>) {
+    switch event {
+    case .next(let element):
+      let replaced = state.withLock { $0.machine.sourceElement(element) }
+      _ = replaced
+    case .error(let error):
+      fail(error)
+    case .completed:
+      let dispose = state.withLock { $0.machine.sourceCompleted() }
+      if dispose { sourceLifetime.dispose() }
+    }
+  }
+
+  @inlinable
+  internal func samplerEvent<Tick>(_ event: Event<Tick>) {
+    switch event {
+    case .next, .completed:
+      let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+        guard
+          case .emit(let element, let thenComplete) = state.machine.samplerTicked(
+            isFinal: event.isCompleted)
+        else { return nil }
+        switch (element, thenComplete) {
+        case (let element?, true): return state._enqueue(.next(element), .completed)
+        case (let element?, false): return state._enqueue(.next(element))
+        case (nil, true): return state._enqueue(.completed)
+        case (nil, false): return nil
+        }
+      }
+      state._deliver(first, lifetime: lifetime)
+    case .error(let error):
+      fail(error)
+    }
+  }
+
+  @usableFromInline
+  internal func fail(_ error: any Swift.Error) {
+    let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+      guard case .fail = state.machine.failed() else { return nil }
+      return state._enqueue(.error(error))
+    }
+    state._deliver(first, lifetime: lifetime)
+  }
+
+  @usableFromInline
+  internal func dispose() {
+    let released = state.withLock { state in
+      (state.machine.disposed(), state._cancelDelivery())
+    }
+    _ = released
+  }
+}

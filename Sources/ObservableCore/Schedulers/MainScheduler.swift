@@ -1,0 +1,85 @@
+import Dispatch
+import Synchronization
+
+/// A scheduler for work that must run on the main dispatch queue, such as UI updates.
+///
+/// ``instance`` runs an action at once when called on the main queue with nothing else of
+/// its own pending, and otherwise queues it on the main queue. ``asyncInstance`` always
+/// queues.
+///
+/// On Linux the main queue is drained by whatever runs the main thread's loop: `dispatchMain()`,
+/// or, in a program with an `async` `main`, the main actor, whose executor is the main queue.
+/// So this works in a command-line tool:
+///
+/// ```swift
+/// @main struct Tool {
+///   static func main() async {
+///     let background = ConcurrentDispatchQueueScheduler(qos: .default)
+///     await withCheckedContinuation { done in
+///       _ = Observable<Int>.interval(.milliseconds(100), scheduler: background)
+///         .take(3)
+///         .observe(on: MainScheduler.instance)   // delivered on the main thread
+///         .subscribe(onNext: { print($0) }, onCompleted: { done.resume() })
+///     }
+///   }
+/// }
+/// ```
+///
+/// The main queue only runs work while the main thread is free: do not block it waiting for
+/// something that is scheduled on it.
+public final class MainScheduler: SerialDispatchQueueScheduler,
+  // SAFETY: adds only an atomic counter to the superclass's immutable configuration.
+  @unchecked Sendable
+{
+  /// The main-queue scheduler that runs work at once when it is already on the main queue.
+  public static let instance = MainScheduler()
+
+  /// A main-queue scheduler that always queues work, even when called on the main queue.
+  public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
+
+  private let numberEnqueued = Atomic<Int>(0)
+
+  /// Creates a scheduler on the main queue.
+  ///
+  /// Most code uses ``instance``.
+  public init() {
+    super.init(serialQueue: DispatchQueue.main)
+  }
+
+  /// Whether the caller is running on the main dispatch queue.
+  public static var isOnMainQueue: Bool {
+    DispatchQueue.getSpecific(key: _mainQueueKey) != nil
+  }
+
+  /// Runs `action` now if the caller is on the main queue and no other work of this scheduler
+  /// is pending; otherwise queues it on the main queue.
+  ///
+  /// - Parameters:
+  ///   - state: The value passed to `action`.
+  ///   - action: The work to run.
+  /// - Returns: A disposable that cancels the work if it has not started.
+  public override func schedule<StateType: Sendable>(
+    _ state: StateType,
+    action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    let previouslyEnqueued = numberEnqueued.add(1, ordering: .sequentiallyConsistent).oldValue
+    if previouslyEnqueued == 0, Self.isOnMainQueue {
+      let disposable = action(state)
+      numberEnqueued.subtract(1, ordering: .sequentiallyConsistent)
+      return disposable
+    }
+    let item = _ScheduledItem { action(state) }
+    DispatchQueue.main.async {
+      item.run()
+      self.numberEnqueued.subtract(1, ordering: .sequentiallyConsistent)
+    }
+    return item
+  }
+}
+
+/// Marks the main queue, so that code can tell whether it is running on it.
+private let _mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()

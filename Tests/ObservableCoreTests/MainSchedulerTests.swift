@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+import ObservableCore
+import Testing
+
+/// The `main-scheduler-example` executable, built next to the test bundle.
+private func exampleExecutable() -> URL? {
+  var candidates: [URL] = []
+  if let bundle = CommandLine.arguments.first {
+    candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent())
+  }
+  candidates.append(
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+  candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+  for directory in candidates {
+    var current = directory
+    // The test bundle may sit inside a `.xctest` directory on some platforms.
+    for _ in 0..<3 {
+      let url = current.appendingPathComponent("main-scheduler-example")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+      current = current.deletingLastPathComponent()
+    }
+  }
+  return nil
+}
+
+@Suite("MainScheduler")
+struct MainSchedulerTests {
+  @Test(
+    "works in a command-line program with an async main, where the main actor drives the main queue"
+  )
+  func asyncMainProgram() async throws {
+    let executable = try #require(exampleExecutable(), "main-scheduler-example was not built")
+    let process = Process()
+    process.executableURL = executable
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(lines.last == "done", "\(text)")
+    let expectedChecks = [
+      "main actor runs on the main queue: true",
+      "instance runs at once on the main queue: true",
+      "asyncInstance queues the work: true",
+      "asyncInstance runs on the main queue: true",
+      "tick 0 on the main queue: true",
+      "tick 1 on the main queue: true",
+      "tick 2 on the main queue: true",
+      "observe(on:) delivered three ticks on the main queue: true",
+      "a timer on MainScheduler fires on the main queue: true",
+      "instance called off the main queue runs on the main queue: true",
+    ]
+    #expect(Array(lines.dropLast()) == expectedChecks, "\(text)")
+  }
+
+  @Test("code outside the main queue is not on it")
+  func offMainQueue() async {
+    let onMain = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+      DispatchQueue.global().async { done.resume(returning: MainScheduler.isOnMainQueue) }
+    }
+    #expect(!onMain)
+  }
+
+  @Test("instance and asyncInstance are main-queue serial schedulers")
+  func instances() {
+    let instance: SerialDispatchQueueScheduler = MainScheduler.instance
+    #expect(instance === MainScheduler.instance)
+    #expect(MainScheduler.asyncInstance !== MainScheduler.instance)
+  }
+}

@@ -1,0 +1,228 @@
+import Dispatch
+import ObservableCore
+import ObservableTesting
+import Synchronization
+import Testing
+
+/// Counts calls that start while another call is still in progress.
+private final class ExclusiveCheck: Sendable {
+  private let inCall = Atomic<Bool>(false)
+  private let overlapCount = Atomic<Int>(0)
+
+  func begin() {
+    if inCall.exchange(true, ordering: .sequentiallyConsistent) {
+      overlapCount.add(1, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  func end() {
+    inCall.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  var overlaps: Int { overlapCount.load(ordering: .sequentiallyConsistent) }
+}
+
+@Suite("observe(on:)")
+struct ObserveOnTests {
+  @Test("delivers each event as scheduled work; upstream ends at its terminal event")
+  func virtualTime() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([
+        .next(150, 1), .next(210, 2), .next(250, 3), .completed(300),
+      ])
+      let res = scheduler.start { xs.observe(on: scheduler) }
+      #expect(res.events == [.next(211, 2), .next(251, 3), .completed(301)])
+      #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+  }
+
+  @Test("forwards an error as scheduled work")
+  func error() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 2), .error(250, testError)])
+      let res = scheduler.start { xs.observe(on: scheduler) }
+      #expect(res.events == [.next(211, 2), .error(251, testError)])
+      #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+  }
+
+  @Test("never")
+  func never() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(150, 1)])
+      let res = scheduler.start { xs.observe(on: scheduler) }
+      #expect(res.events == [])
+      #expect(xs.subscriptions == [Subscription(200, 1000)])
+    }
+  }
+
+  @Test("a burst in one tick is one scheduled drain, delivered in order")
+  func burstIsOneDrain() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([
+        .next(210, 1), .next(210, 2), .next(210, 3), .completed(210),
+      ])
+      let res = scheduler.start { xs.observe(on: scheduler) }
+      #expect(res.events == [.next(211, 1), .next(211, 2), .next(211, 3), .completed(211)])
+    }
+  }
+
+  @Test("disposing drops events that were not delivered yet")
+  func disposeDropsQueued() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+      let res = scheduler.start(disposed: 220) { xs.observe(on: scheduler) }
+      #expect(res.events == [.next(211, 1)])
+      #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+  }
+
+  @Test("an observer that disposes from inside onNext gets nothing more")
+  func reentrantDispose() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let subject = PublishSubject<Int>()
+      let received = Box<[Int]>([])
+      let subscription = Box<(any Disposable)?>(nil)
+      subscription.value = subject.observe(on: scheduler).subscribe(onNext: { value in
+        received.mutate { $0.append(value) }
+        subscription.value?.dispose()
+      })
+      scheduler.scheduleAt(10) {
+        subject.onNext(1)
+        subject.onNext(2)
+      }
+      scheduler.start()
+      #expect(received.value == [1])
+      #expect(!subject.hasObservers)
+      subscription.value = nil
+    }
+  }
+
+  @Test("an element sent from inside onNext is delivered after the current one")
+  func reentrantEmit() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let received = Box<[Int]>([])
+      let depth = Box(0)
+      let maxDepth = Box(0)
+      let subscription = subject.observe(on: CurrentThreadScheduler.instance)
+        .subscribe(onNext: { value in
+          depth.mutate { $0 += 1 }
+          maxDepth.value = max(maxDepth.value, depth.value)
+          received.mutate { $0.append(value) }
+          if value < 5 { subject.onNext(value + 1) }
+          depth.mutate { $0 -= 1 }
+        })
+      subject.onNext(1)
+      #expect(received.value == [1, 2, 3, 4, 5])
+      #expect(maxDepth.value == 1)
+      subscription.dispose()
+    }
+  }
+
+  @Test("delivers on the scheduler's queue")
+  func deliversOnQueue() async {
+    await withLeakChecking {
+      let key = DispatchSpecificKey<Int>()
+      let queue = DispatchQueue(label: "observe-on-target")
+      queue.setSpecific(key: key, value: 7)
+      let scheduler = SerialDispatchQueueScheduler(
+        queue: queue, internalSerialQueueName: "observe-on-serial")
+      let seen = Box<[Int?]>([])
+      let observer = TestableObserver<Int>()
+      let subscription = Observable.of(1, 2, 3)
+        .observe(on: scheduler)
+        .peek(onNext: { _ in seen.mutate { $0.append(DispatchQueue.getSpecific(key: key)) } })
+        .subscribe(observer)
+      #expect(await observer.waitForTermination())
+      #expect(observer.elements == [1, 2, 3])
+      #expect(seen.value == [7, 7, 7])
+      subscription.dispose()
+    }
+  }
+
+  @Test("100,000 events through a concurrent scheduler keep their order and never overlap")
+  func stressConcurrentScheduler() async {
+    await withLeakChecking {
+      let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+      let count = 100_000
+      let observer = TestableObserver<Int>()
+      let detector = ExclusiveCheck()
+      let outOfOrder = Box(0)
+      let last = Box(-1)
+      let source = PublishSubject<Int>()
+      let subscription =
+        source
+        .observe(on: scheduler)
+        .peek(onNext: { value in
+          detector.begin()
+          defer { detector.end() }
+          if value != last.value + 1 { outOfOrder.mutate { $0 += 1 } }
+          last.value = value
+        })
+        .subscribe(observer)
+      // Two producer threads take turns through a lock, so upstream calls are serialized
+      // but arrive from different threads, as they may in real code.
+      let next = Box(0)
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<2 {
+          group.addTask {
+            while next.mutate({ next -> Bool in
+              guard next < count else { return false }
+              source.onNext(next)
+              next += 1
+              return true
+            }) {}
+          }
+        }
+      }
+      source.onCompleted()
+      #expect(await observer.waitForTermination(timeout: .seconds(60)))
+      #expect(observer.elements.count == count)
+      #expect(observer.elements == Array(0..<count))
+      #expect(outOfOrder.value == 0)
+      #expect(detector.overlaps == 0)
+      #expect(observer.grammarViolations.isEmpty)
+      subscription.dispose()
+    }
+  }
+
+  @Test("releases queued elements and the subscriber after disposal")
+  func releases() {
+    weak var weakTracked: Tracked?
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let subject = PublishSubject<Tracked>()
+      let subscription = subject.observe(on: scheduler).subscribe()
+      do {
+        let tracked = Tracked()
+        weakTracked = tracked
+        subject.onNext(tracked)
+      }
+      #expect(weakTracked != nil)
+      subscription.dispose()
+      scheduler.start()
+    }
+    #expect(weakTracked == nil)
+  }
+}
+
+extension ObservableType {
+  /// Calls `onNext` for each element, then forwards every event; a stand-in for `do(onNext:)`
+  /// that these tests can use without depending on that operator.
+  fileprivate func peek(onNext: @escaping @Sendable (Element) -> Void) -> Observable<Element> {
+    let source = asObservable()
+    return Observable.create { observer in
+      source.subscribe { event in
+        if case .next(let element) = event { onNext(element) }
+        observer.on(event)
+      }
+    }
+  }
+}
