@@ -12,11 +12,12 @@ let package = Package(
     .executable(name: "bridge-demo", targets: ["bridge-demo"]),
   ],
   targets: [
-    .target(name: "ObservableCore"),
+    .target(name: "ObservableCoreShims"),
+    .target(name: "ObservableCore", dependencies: ["ObservableCoreShims"]),
     .target(name: "ObservableTesting", dependencies: ["ObservableCore"]),
     .target(name: "AsyncBridge", dependencies: ["ObservableCore"]),
     .target(name: "GitHubAsync", dependencies: ["ObservableCore", "AsyncBridge"]),
-    .target(name: "GitHubReplay", resources: [.copy("Fixtures")]),
+    .target(name: "GitHubReplay", dependencies: ["ObservableCore"], resources: [.copy("Fixtures")]),
     .executableTarget(
       name: "bridge-demo",
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ObservableCore
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -200,7 +201,7 @@ private final class DataTaskHandle: Sendable {
     case finished
   }
 
-  private let state = Mutex(State.idle)
+  private let state = _Mutex(State.idle)
 
   /// Resumes `task`, then cancels it at once if the awaiting task was already cancelled.
   func start(_ task: URLSessionDataTask) {

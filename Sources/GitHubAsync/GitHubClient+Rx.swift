@@ -187,7 +187,7 @@ private final class SearchPager: Disposable, Sendable {
 
   private let client: GitHubClient
   private let observer: AnyObserver<SearchPage>
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   init(client: GitHubClient, observer: AnyObserver<SearchPage>) {
     self.client = client

@@ -50,7 +50,7 @@ public final class GitHubClient: Sendable, ReactiveCompatible {
   /// The configuration the client was created with.
   public let configuration: GitHubConfiguration
   let session: URLSession
-  private let latestRateLimit = Mutex<RateLimit?>(nil)
+  private let latestRateLimit = _Mutex<RateLimit?>(nil)
 
   /// Creates a client.
   ///

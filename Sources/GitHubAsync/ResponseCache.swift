@@ -1,4 +1,5 @@
 import Foundation
+import ObservableCore
 import Synchronization
 
 /// A stored response that can be revalidated with a conditional request.
@@ -58,7 +59,7 @@ public final class InMemoryResponseCache: ResponseCache {
   }
 
   private let capacity: Int
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   /// Creates an empty cache.
   ///

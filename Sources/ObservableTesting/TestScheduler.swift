@@ -200,8 +200,8 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     created: TestTime, subscribed: TestTime, disposed: TestTime,
     create: @escaping @Sendable () -> Source
   ) -> TestableObserver<Source.Element> {
-    let source = Mutex<Observable<Source.Element>?>(nil)
-    let subscription = Mutex<(any Disposable)?>(nil)
+    let source = _Mutex<Observable<Source.Element>?>(nil)
+    let subscription = _Mutex<(any Disposable)?>(nil)
     let observer = createObserver(Source.Element.self)
     scheduleAt(created) {
       let observable = create().asObservable()

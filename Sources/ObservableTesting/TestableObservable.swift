@@ -23,7 +23,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
 
   private let scheduler: TestScheduler
   private let isHot: Bool
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   /// The events this source emits, with their (absolute or relative) times.
   public let recordedEvents: [Recorded<Event<Element>>]

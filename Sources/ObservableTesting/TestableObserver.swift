@@ -18,7 +18,7 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
   }
 
   private let scheduler: any SchedulerClock
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
   private let inCall = Atomic<Bool>(false)
 
   init(scheduler: any SchedulerClock) {

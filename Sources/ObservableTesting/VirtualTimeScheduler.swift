@@ -36,7 +36,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     var queue: [_VirtualItem<VirtualTime>] = []
   }
 
-  private let state: Mutex<State>
+  private let state: _Mutex<State>
 
   /// Converts between virtual and real time.
   public let converter: Converter
@@ -48,7 +48,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   ///   - converter: Converts between virtual and real time.
   public init(initialClock: VirtualTime, converter: Converter) {
     self.converter = converter
-    state = Mutex(State(clock: initialClock))
+    state = _Mutex(State(clock: initialClock))
   }
 
   /// The current virtual time.
@@ -238,13 +238,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 private final class _VirtualItem<Time: Sendable>: Cancelable {
   let time: Time
   let id: Int
-  private let work: Mutex<(@Sendable () -> any Disposable)?>
+  private let work: _Mutex<(@Sendable () -> any Disposable)?>
   private let result = SingleAssignmentDisposable()
 
   init(time: Time, id: Int, work: @escaping @Sendable () -> any Disposable) {
     self.time = time
     self.id = id
-    self.work = Mutex(work)
+    self.work = _Mutex(work)
   }
 
   var isDisposed: Bool {

@@ -19,7 +19,7 @@ import Synchronization
 
 /// Collects lines from any thread.
 final class Lines: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = _Mutex<[String]>([])
   func append(_ line: String) { storage.withLock { $0.append(line) } }
   var all: [String] { storage.withLock { $0 } }
 }

@@ -136,7 +136,7 @@ struct GitHubInputValidationTests {
 
 /// Records the terminal event of an observable subscribed with a closure.
 private final class TestableObserverBox: Sendable {
-  private let storage = Mutex<GitHubError?>(nil)
+  private let storage = _Mutex<GitHubError?>(nil)
 
   var error: GitHubError? { storage.withLock { $0 } }
 

@@ -152,7 +152,7 @@ struct AsyncSubjectTests {
   @Test("concurrent senders, subscribers and completion: everyone gets the same last element")
   func concurrent() async {
     let subject = AsyncSubject<Int>()
-    let observers = Mutex<[TestableObserver<Int>]>([])
+    let observers = _Mutex<[TestableObserver<Int>]>([])
     let group = DispatchGroup()
     for sender in 0..<3 {
       DispatchQueue.global().async(group: group) {

@@ -26,7 +26,7 @@ private final class ManualClock: Clock {
     var nextID: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }

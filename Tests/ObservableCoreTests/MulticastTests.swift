@@ -242,7 +242,7 @@ struct MulticastTests {
 
   @Test("disconnecting releases the source subscription")
   func releasesSourceSubscription() {
-    let resource = Mutex(WeakTracked())
+    let resource = _Mutex(WeakTracked())
     withLeakChecking {
       let source = Observable<Int>.create { _ in
         let tracked = Tracked()

@@ -207,7 +207,7 @@ struct RefCountTests {
   func concurrent() async {
     let source = PublishSubject<Int>()
     let shared = source.replay(1).refCount()
-    let observers = Mutex<[TestableObserver<Int>]>([])
+    let observers = _Mutex<[TestableObserver<Int>]>([])
     let churnersLeft = Atomic<Int>(3)
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {

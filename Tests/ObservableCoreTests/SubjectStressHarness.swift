@@ -39,7 +39,7 @@ enum SubjectStressHarness {
     let reference = TestableObserver<Int>()
     let referenceSubscription = subscribe(reference)
     let sendersLeft = Atomic<Int>(senders)
-    let churned = Mutex<[TestableObserver<Int>]>([])
+    let churned = _Mutex<[TestableObserver<Int>]>([])
     let group = DispatchGroup()
     let sent = (0..<senders).map { sender in
       (0..<perSender).map { sender * 1_000_000 + $0 }

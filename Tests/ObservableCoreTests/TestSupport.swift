@@ -11,10 +11,10 @@ let testError = TestError()
 
 /// A thread-safe box for values captured by `@Sendable` test closures.
 final class Box<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
+  private let storage: _Mutex<Value>
 
   init(_ value: Value) {
-    storage = Mutex(value)
+    storage = _Mutex(value)
   }
 
   var value: Value {

@@ -12,7 +12,7 @@ import Testing
 
 /// A thread-safe list for recording from `@Sendable` closures.
 private final class Log<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = _Mutex<[Value]>([])
   func append(_ value: Value) { storage.withLock { $0.append(value) } }
   var values: [Value] { storage.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ObservableCore
 import Synchronization
 
 /// The running server: the listening socket, the routes and the logs, shared by the accept
@@ -24,7 +25,7 @@ final class ReplayServerCore: Sendable {
   private let listener: Int32
   private let wakeRead: Int32
   private let wakeWrite: Int32
-  private let state: Mutex<State>
+  private let state: _Mutex<State>
   private let threads = DispatchGroup()
 
   /// The origin whose absolute URLs are rewritten to ``origin``.
@@ -50,7 +51,7 @@ final class ReplayServerCore: Sendable {
       initial.routes.append((initial.nextOrder, route))
       initial.nextOrder += 1
     }
-    state = Mutex(initial)
+    state = _Mutex(initial)
   }
 
   // MARK: lifecycle

@@ -2,8 +2,8 @@ import Synchronization
 
 /// Global hooks for events that have no other place to go.
 public enum Hooks {
-  private static let errorHandler = Mutex<(@Sendable (any Swift.Error) -> Void)?>(nil)
-  private static let debugLog = Mutex<(@Sendable (String) -> Void)?>(nil)
+  private static let errorHandler = _Mutex<(@Sendable (any Swift.Error) -> Void)?>(nil)
+  private static let debugLog = _Mutex<(@Sendable (String) -> Void)?>(nil)
 
   /// Called with every error that reaches a `subscribe` without an `onError` handler.
   ///

@@ -18,7 +18,7 @@ public final class _Lifetime: Cancelable {
   @usableFromInline
   internal let disposed = Atomic<Bool>(false)
   @usableFromInline
-  internal let actions = Mutex<Actions>(.none)
+  internal let actions = _Mutex<Actions>(.none)
   @usableFromInline
   internal let resource: _ResourceToken
 

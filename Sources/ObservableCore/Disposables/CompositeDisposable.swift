@@ -15,7 +15,7 @@ public final class CompositeDisposable: Cancelable {
     var isDisposed = false
   }
 
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   /// Creates an empty group.
   public init() {}

@@ -74,14 +74,14 @@ public struct _NopDisposable: Disposable {
 /// Not public API.
 public final class _AnonymousDisposable: Cancelable {
   @usableFromInline
-  internal let action: Mutex<(@Sendable () -> Void)?>
+  internal let action: _Mutex<(@Sendable () -> Void)?>
 
   /// Creates a disposable that runs `action` once.
   ///
   /// - Parameter action: The action.
   @inlinable
   public init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Mutex(action)
+    self.action = _Mutex(action)
   }
 
   /// Whether the action has run or is running.

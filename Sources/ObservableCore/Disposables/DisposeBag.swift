@@ -19,7 +19,7 @@ public final class DisposeBag: Sendable {
     var isDisposed = false
   }
 
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   /// Creates an empty bag.
   public init() {}

@@ -9,7 +9,7 @@ public final class SerialDisposable: Cancelable {
     var isDisposed = false
   }
 
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   /// Creates an empty serial disposable.
   public init() {}

@@ -12,7 +12,7 @@ public final class SingleAssignmentDisposable: Cancelable {
     case assignedThenDisposed
   }
 
-  private let state = Mutex(State.empty)
+  private let state = _Mutex(State.empty)
 
   /// Creates an unassigned disposable.
   public init() {}

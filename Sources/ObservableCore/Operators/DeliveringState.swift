@@ -56,7 +56,7 @@ extension _DeliveringState {
   }
 }
 
-extension Mutex where Value: _DeliveringState {
+extension _Mutex where Value: _DeliveringState {
   /// Delivers `first`, then every event queued meanwhile, outside the lock; after a terminal
   /// event, disposes `lifetime`.
   ///

@@ -115,11 +115,11 @@ internal final class _DoDisposeAction: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
 
   @usableFromInline
   internal init(_ action: @escaping @Sendable () -> Void) {
-    state = Mutex(.idle(action))
+    state = _Mutex(.idle(action))
   }
 
   @usableFromInline

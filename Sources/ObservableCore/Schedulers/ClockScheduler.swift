@@ -58,7 +58,7 @@ public final class ClockScheduler<C: Clock>: SchedulerType where C.Duration == D
 
   private let originInstant: C.Instant
   private let originDate: Date
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   /// Creates a scheduler driven by `clock`.
   ///
@@ -201,7 +201,7 @@ where C.Duration == Duration {
 
   private let scheduler: ClockScheduler<C>
   private let period: Duration?
-  private let run: Mutex<Run>
+  private let run: _Mutex<Run>
   private let timer = _TimerSlot()
 
   init(
@@ -210,7 +210,7 @@ where C.Duration == Duration {
   ) {
     self.scheduler = scheduler
     self.period = period
-    run = Mutex(Run(state: state, action: action))
+    run = _Mutex(Run(state: state, action: action))
   }
 
   func scheduleTick(at deadline: C.Instant, generation: UInt64) {

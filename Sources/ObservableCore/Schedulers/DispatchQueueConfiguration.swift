@@ -104,10 +104,10 @@ private final class _PeriodicDispatchRun<State: Sendable>: Disposable {
     var action: (@Sendable (State) -> State)?
   }
 
-  private let run: Mutex<Run>
+  private let run: _Mutex<Run>
 
   init(state: State, action: @escaping @Sendable (State) -> State) {
-    run = Mutex(Run(state: state, action: action))
+    run = _Mutex(Run(state: state, action: action))
   }
 
   func tick() {

@@ -44,11 +44,11 @@ private final class _RecursiveScheduling<Scheduler: ImmediateSchedulerType, Stat
   }
 
   private let scheduler: Scheduler
-  private let registry: Mutex<Registry>
+  private let registry: _Mutex<Registry>
 
   init(scheduler: Scheduler, action: @escaping Action) {
     self.scheduler = scheduler
-    registry = Mutex(Registry(action: action))
+    registry = _Mutex(Registry(action: action))
   }
 
   func schedule(_ state: State) {

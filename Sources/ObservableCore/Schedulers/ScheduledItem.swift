@@ -10,13 +10,13 @@ import Synchronization
 @usableFromInline
 internal final class _ScheduledItem: Cancelable {
   @usableFromInline
-  internal let work: Mutex<(@Sendable () -> any Disposable)?>
+  internal let work: _Mutex<(@Sendable () -> any Disposable)?>
   @usableFromInline
   internal let result = SingleAssignmentDisposable()
 
   @inlinable
   internal init(_ work: @escaping @Sendable () -> any Disposable) {
-    self.work = Mutex(work)
+    self.work = _Mutex(work)
   }
 
   /// Whether the item was disposed.

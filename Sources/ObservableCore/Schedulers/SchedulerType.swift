@@ -105,7 +105,7 @@ private final class _PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Dis
 
   private let scheduler: Scheduler
   private let period: RxTimeInterval
-  private let progress: Mutex<Progress>
+  private let progress: _Mutex<Progress>
   private let timer = _TimerSlot()
 
   init(
@@ -114,7 +114,7 @@ private final class _PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Dis
   ) {
     self.scheduler = scheduler
     self.period = period
-    progress = Mutex(Progress(state: state, action: action))
+    progress = _Mutex(Progress(state: state, action: action))
   }
 
   func start(after delay: RxTimeInterval) {

@@ -21,7 +21,7 @@ internal final class _TimerSlot: Cancelable {
   }
 
   @usableFromInline
-  internal let state = Mutex(State())
+  internal let state = _Mutex(State())
 
   @inlinable
   internal init() {}

@@ -309,12 +309,12 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   @usableFromInline typealias Element = Policy.Element
 
   @usableFromInline
-  internal let state: Mutex<_SubjectState<Policy>>
+  internal let state: _Mutex<_SubjectState<Policy>>
 
   /// Creates a core that remembers with `policy`, already terminated by `stopped` if given.
   @inlinable
   init(_ policy: Policy, stopped: Event<Element>? = nil) {
-    state = Mutex(_SubjectState(policy: policy, stopped: stopped))
+    state = _Mutex(_SubjectState(policy: policy, stopped: stopped))
   }
 
   @inlinable

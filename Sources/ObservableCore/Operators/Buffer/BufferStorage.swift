@@ -19,7 +19,7 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let timeSpan: RxTimeInterval
   @usableFromInline let scheduler: any SchedulerType
@@ -31,7 +31,7 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<[Element]>, lifetime: _Lifetime, timeSpan: RxTimeInterval,
     count: Int, scheduler: any SchedulerType
   ) {
-    state = Mutex(State(machine: _BufferStateMachine(count: count), downstream: downstream))
+    state = _Mutex(State(machine: _BufferStateMachine(count: count), downstream: downstream))
     self.lifetime = lifetime
     self.timeSpan = timeSpan
     self.scheduler = scheduler

@@ -9,7 +9,7 @@ internal final class _CombineLatestStorage<Values: _CombineLatestValues, Result:
   Sendable
 {
   @usableFromInline
-  internal let state: Mutex<_CombineLatestStateMachine<Values>>
+  internal let state: _Mutex<_CombineLatestStateMachine<Values>>
   @usableFromInline
   internal let downstream: AnyObserver<Result>
   @usableFromInline
@@ -28,7 +28,7 @@ internal final class _CombineLatestStorage<Values: _CombineLatestValues, Result:
     lifetime: _Lifetime,
     resultSelector: @escaping @Sendable (Values.Snapshot) throws -> Result
   ) {
-    state = Mutex(_CombineLatestStateMachine(values: values, arity: arity))
+    state = _Mutex(_CombineLatestStateMachine(values: values, arity: arity))
     self.downstream = downstream
     self.resultSelector = resultSelector
     self.lifetime = lifetime

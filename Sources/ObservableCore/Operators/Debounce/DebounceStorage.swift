@@ -18,7 +18,7 @@ internal final class _DebounceStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline let scheduler: any SchedulerType
@@ -30,7 +30,7 @@ internal final class _DebounceStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<Element>, lifetime: _Lifetime, dueTime: RxTimeInterval,
     scheduler: any SchedulerType
   ) {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     self.dueTime = dueTime
     self.scheduler = scheduler

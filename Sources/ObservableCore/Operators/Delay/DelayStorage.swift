@@ -19,7 +19,7 @@ internal final class _DelayStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let scheduler: any SchedulerType
   @usableFromInline let timer = _TimerSlot()
@@ -30,7 +30,7 @@ internal final class _DelayStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<Element>, lifetime: _Lifetime, dueTime: RxTimeInterval,
     scheduler: any SchedulerType
   ) {
-    state = Mutex(State(machine: _DelayStateMachine(dueTime: dueTime), downstream: downstream))
+    state = _Mutex(State(machine: _DelayStateMachine(dueTime: dueTime), downstream: downstream))
     self.lifetime = lifetime
     self.scheduler = scheduler
     resource = _ResourceToken(inheriting: lifetime.resource)

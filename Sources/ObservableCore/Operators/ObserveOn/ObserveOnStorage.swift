@@ -18,7 +18,7 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let scheduler: any ImmediateSchedulerType
   @usableFromInline let resource: _ResourceToken
@@ -27,7 +27,7 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   internal init(
     downstream: AnyObserver<Element>, lifetime: _Lifetime, scheduler: any ImmediateSchedulerType
   ) {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     self.scheduler = scheduler
     resource = _ResourceToken(inheriting: lifetime.resource)

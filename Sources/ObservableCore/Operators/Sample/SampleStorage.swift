@@ -18,7 +18,7 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let sourceLifetime: _Lifetime
   @usableFromInline let resource: _ResourceToken
@@ -28,7 +28,7 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<Element>, lifetime: _Lifetime, sourceLifetime: _Lifetime,
     defaultValue: Element?
   ) {
-    state = Mutex(
+    state = _Mutex(
       State(machine: _SampleStateMachine(defaultValue: defaultValue), downstream: downstream))
     self.lifetime = lifetime
     self.sourceLifetime = sourceLifetime

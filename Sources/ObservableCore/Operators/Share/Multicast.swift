@@ -107,7 +107,7 @@ internal final class _MulticastStorage<Subject: SubjectType>: Sendable
 where Subject.Observer.Element: Sendable {
   @usableFromInline let source: Observable<Subject.Observer.Element>
   @usableFromInline let makeSubject: @Sendable () -> Subject
-  @usableFromInline let state = Mutex(_MulticastState<Subject>())
+  @usableFromInline let state = _Mutex(_MulticastState<Subject>())
 
   @inlinable
   init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping @Sendable () -> Subject)

@@ -55,7 +55,7 @@ internal final class _RefCountTicket: Sendable {
 @usableFromInline
 internal final class _RefCountStorage<Source: ConnectableObservableType>: Sendable {
   @usableFromInline let source: Source
-  @usableFromInline let machine = Mutex(_RefCountStateMachine<_Lifetime>())
+  @usableFromInline let machine = _Mutex(_RefCountStateMachine<_Lifetime>())
 
   @inlinable
   init(source: Source) {

@@ -48,7 +48,7 @@ where Subject.Observer.Element == Subject.Element {
   @usableFromInline let resetsSubject: Bool
   /// Makes a subject; one of this module's subjects, so it is safe to call under the lock.
   @usableFromInline let makeSubject: @Sendable () -> Subject
-  @usableFromInline let state = Mutex(_ShareState<Subject>())
+  @usableFromInline let state = _Mutex(_ShareState<Subject>())
 
   @inlinable
   init(

@@ -19,7 +19,7 @@ internal final class _ThrottleStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let scheduler: any SchedulerType
   @usableFromInline let timer = _TimerSlot()
@@ -30,7 +30,7 @@ internal final class _ThrottleStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<Element>, lifetime: _Lifetime, dueTime: RxTimeInterval,
     latest: Bool, scheduler: any SchedulerType
   ) {
-    state = Mutex(
+    state = _Mutex(
       State(
         machine: _ThrottleStateMachine(dueTime: dueTime, latest: latest), downstream: downstream))
     self.lifetime = lifetime

@@ -18,7 +18,7 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let original: _Lifetime
   @usableFromInline let other: Observable<Element>
@@ -32,7 +32,7 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<Element>, lifetime: _Lifetime, original: _Lifetime,
     other: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType
   ) {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     self.original = original
     self.other = other

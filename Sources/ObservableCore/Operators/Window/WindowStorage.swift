@@ -63,7 +63,7 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: _Mutex<State>
   @usableFromInline let upstream: _Lifetime
   @usableFromInline let timeSpan: RxTimeInterval
   @usableFromInline let scheduler: any SchedulerType
@@ -75,7 +75,7 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
     downstream: AnyObserver<Observable<Element>>, upstream: _Lifetime, timeSpan: RxTimeInterval,
     count: Int, scheduler: any SchedulerType
   ) {
-    state = Mutex(State(maxCount: count, downstream: downstream))
+    state = _Mutex(State(maxCount: count, downstream: downstream))
     self.upstream = upstream
     self.timeSpan = timeSpan
     self.scheduler = scheduler

@@ -9,7 +9,7 @@ internal final class _WithLatestFromStorage<First: Sendable, Second: Sendable, R
   Sendable
 {
   @usableFromInline
-  internal let state = Mutex(_WithLatestFromStateMachine<First, Second>())
+  internal let state = _Mutex(_WithLatestFromStateMachine<First, Second>())
   @usableFromInline
   internal let downstream: AnyObserver<Result>
   @usableFromInline

@@ -7,7 +7,7 @@ import Synchronization
 @usableFromInline
 internal final class _ZipStorage<Buffers: _ZipBuffers, Result: Sendable>: Sendable {
   @usableFromInline
-  internal let state: Mutex<_ZipStateMachine<Buffers>>
+  internal let state: _Mutex<_ZipStateMachine<Buffers>>
   @usableFromInline
   internal let downstream: AnyObserver<Result>
   @usableFromInline
@@ -27,7 +27,7 @@ internal final class _ZipStorage<Buffers: _ZipBuffers, Result: Sendable>: Sendab
     lifetime: _Lifetime,
     resultSelector: @escaping @Sendable (Buffers.Snapshot) throws -> Result
   ) {
-    state = Mutex(
+    state = _Mutex(
       _ZipStateMachine(
         buffers: buffers, arity: arity, completesWhenUnpairable: completesWhenUnpairable))
     self.downstream = downstream
