@@ -7,8 +7,8 @@
 @usableFromInline
 internal struct _AmbStateMachine: Sendable {
   private enum State {
-    /// No source has sent an event; `lifetimes` are the subscribed sources.
-    case racing(lifetimes: [Int: _Lifetime])
+    /// No source has sent an event; `racers` holds the subscribed sources.
+    case racing
     /// Source `index` won and runs within `lifetime`.
     case won(index: Int, lifetime: _Lifetime)
     /// A terminal event was sent; `lifetime` is still to be disposed.
@@ -34,7 +34,10 @@ internal struct _AmbStateMachine: Sendable {
     case drop
   }
 
-  private var state = State.racing(lifetimes: [:])
+  private var state = State.racing
+  /// The lifetimes of the subscribed sources while racing, by index; a stored property rather
+  /// than `State`'s payload so that adding one never copies the others.
+  private var racers: [Int: _Lifetime] = [:]
 
   @usableFromInline
   internal init() {}
@@ -42,9 +45,8 @@ internal struct _AmbStateMachine: Sendable {
   /// Source `index` is about to be subscribed within `lifetime`.
   @usableFromInline
   internal mutating func sourceStarting(index: Int, lifetime: _Lifetime) -> StartAction {
-    guard case .racing(var lifetimes) = state else { return .discard }
-    lifetimes[index] = lifetime
-    state = .racing(lifetimes: lifetimes)
+    guard case .racing = state else { return .discard }
+    racers[index] = lifetime
     return .subscribe
   }
 
@@ -52,10 +54,11 @@ internal struct _AmbStateMachine: Sendable {
   @usableFromInline
   internal mutating func eventArrived(from index: Int, isTerminal: Bool) -> EventAction {
     switch state {
-    case .racing(var lifetimes):
-      guard let winner = lifetimes.removeValue(forKey: index) else { return .drop }
+    case .racing:
+      guard let winner = racers.removeValue(forKey: index) else { return .drop }
       state = isTerminal ? .finished(lifetime: winner) : .won(index: index, lifetime: winner)
-      return .forward(disposingLosers: Array(lifetimes.values))
+      defer { racers = [:] }
+      return .forward(disposingLosers: Array(racers.values))
     case .won(let winner, let lifetime):
       guard winner == index else { return .drop }
       if isTerminal { state = .finished(lifetime: lifetime) }
@@ -72,7 +75,9 @@ internal struct _AmbStateMachine: Sendable {
   internal mutating func disposed() -> [_Lifetime] {
     defer { state = .disposed }
     switch state {
-    case .racing(let lifetimes): return Array(lifetimes.values)
+    case .racing:
+      defer { racers = [:] }
+      return Array(racers.values)
     case .won(_, let lifetime): return [lifetime]
     case .finished(let lifetime): return lifetime.map { [$0] } ?? []
     case .disposed: return []

@@ -46,9 +46,9 @@ internal struct _FlatMapStateMachine<Source> {
   }
 
   private enum State {
-    case running(Running)
+    case running
     /// A terminal event was sent; the inners are still to be disposed.
-    case finished(Running)
+    case finished
     case disposed
   }
 
@@ -124,7 +124,10 @@ internal struct _FlatMapStateMachine<Source> {
 
   @usableFromInline
   internal let policy: _FlatMapPolicy
-  private var state = State.running(Running())
+  private var state = State.running
+  /// The inners and the queue; kept in a stored property rather than in `State`'s payload so
+  /// that mutating them never copies the collections.
+  private var running = Running()
 
   @usableFromInline
   internal init(policy: _FlatMapPolicy) {
@@ -134,7 +137,7 @@ internal struct _FlatMapStateMachine<Source> {
   /// The outer sequence produced an element.
   @usableFromInline
   internal func outerElementArrived() -> OuterElementAction {
-    guard case .running(let running) = state else { return .drop }
+    guard case .running = state else { return .drop }
     if policy == .dropWhileBusy, !running.inners.isEmpty { return .drop }
     return .transform
   }
@@ -144,15 +147,12 @@ internal struct _FlatMapStateMachine<Source> {
   internal mutating func innerArrived(_ source: Source, lifetime: _Lifetime)
     -> InnerArrivalAction
   {
-    guard case .running(var running) = state else { return .discard }
+    guard case .running = state else { return .discard }
     if case .limited(let limit) = policy, running.inners.count + running.reserved >= limit {
       running.waiting.append(source)
-      state = .running(running)
       return .enqueued
     }
-    let id = running.register(lifetime)
-    state = .running(running)
-    return .subscribe(id: id)
+    return .subscribe(id: running.register(lifetime))
   }
 
   /// A subscribe-loop step runs; the oldest waiting inner would run within `lifetime`.
@@ -160,67 +160,59 @@ internal struct _FlatMapStateMachine<Source> {
   internal mutating func waitingSubscriptionRequested(lifetime: _Lifetime)
     -> WaitingSubscriptionAction
   {
-    guard case .running(var running) = state, running.reserved > 0,
-      let source = running.waiting.popFirst()
+    guard case .running = state, running.reserved > 0, let source = running.waiting.popFirst()
     else { return .none }
     running.reserved -= 1
-    let id = running.register(lifetime)
-    state = .running(running)
-    return .subscribe(source, id: id)
+    return .subscribe(source, id: running.register(lifetime))
   }
 
   /// Inner `id` produced an element.
   @usableFromInline
   internal func innerElementArrived(id: UInt64) -> InnerEventAction {
-    guard case .running(let running) = state, running.inners[id] != nil else { return .drop }
+    guard case .running = state, running.inners[id] != nil else { return .drop }
     return .forward
   }
 
   /// Inner `id` failed.
   @usableFromInline
   internal mutating func innerFailed(id: UInt64) -> InnerEventAction {
-    guard case .running(let running) = state, running.inners[id] != nil else { return .drop }
-    state = .finished(running)
+    guard case .running = state, running.inners[id] != nil else { return .drop }
+    state = .finished
     return .forward
   }
 
   /// Inner `id` completed.
   @usableFromInline
   internal mutating func innerCompleted(id: UInt64) -> InnerCompletionAction {
-    guard case .running(var running) = state,
-      let lifetime = running.inners.removeValue(forKey: id)
-    else { return .none }
+    guard case .running = state, let lifetime = running.inners.removeValue(forKey: id) else {
+      return .none
+    }
     if running.waiting.count > running.reserved {
       running.reserved += 1
-      state = .running(running)
       return .disposeInnerAndSubscribeWaiting(lifetime)
     }
     if running.outerCompleted, running.isIdle {
-      state = .finished(running)
+      state = .finished
       return .disposeInnerAndComplete(lifetime)
     }
-    state = .running(running)
     return .disposeInner(lifetime)
   }
 
   /// The outer sequence completed.
   @usableFromInline
   internal mutating func outerCompleted() -> OuterCompletionAction {
-    guard case .running(var running) = state else { return .none }
+    guard case .running = state else { return .none }
     running.outerCompleted = true
-    if running.isIdle {
-      state = .finished(running)
-      return .complete
-    }
-    state = .running(running)
-    return .none
+    guard running.isIdle else { return .none }
+    state = .finished
+    return .complete
   }
 
   /// The outer sequence failed, or the selector threw.
   @usableFromInline
   internal mutating func outerFailed() -> FailureAction {
-    guard case .running(let running) = state else { return .none }
-    state = .finished(running)
+    guard case .running = state else { return .none }
+    state = .finished
     return .fail
   }
 
@@ -230,12 +222,9 @@ internal struct _FlatMapStateMachine<Source> {
   ///   release, both after the lock.
   @usableFromInline
   internal mutating func disposed() -> (lifetimes: [_Lifetime], waiting: _Queue<Source>) {
-    switch state {
-    case .running(let running), .finished(let running):
-      state = .disposed
-      return (Array(running.inners.values), running.waiting)
-    case .disposed:
-      return ([], _Queue())
-    }
+    guard state != .disposed else { return ([], _Queue()) }
+    state = .disposed
+    defer { running = Running() }
+    return (Array(running.inners.values), running.waiting)
   }
 }

@@ -28,6 +28,9 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
   internal let state: Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
+  /// The outer sequence's subscription, disposed as soon as it completes.
+  @usableFromInline
+  internal let outerLifetime: _Lifetime
   @usableFromInline
   internal let dropsWhileBusy: Bool
   @usableFromInline
@@ -39,6 +42,7 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
   internal init(policy: _FlatMapPolicy, downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     state = Mutex(State(policy: policy, downstream: downstream))
     self.lifetime = lifetime
+    outerLifetime = _Lifetime(inheriting: lifetime)
     dropsWhileBusy = policy == .dropWhileBusy
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
@@ -46,7 +50,6 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
   /// Whether an outer element should be mapped to an inner sequence.
   @inlinable
   internal func shouldTransform() -> Bool {
-    guard !lifetime.isDisposed else { return false }
     guard dropsWhileBusy else { return true }
     return state.withLock { $0.machine.outerElementArrived() } == .transform
   }
@@ -116,6 +119,7 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
   /// The outer sequence completed.
   @inlinable
   internal func outerCompleted() {
+    outerLifetime.dispose()
     let pending = state.withLock { state in
       state.machine.outerCompleted() == .complete ? state.output.send(.completed) : nil
     }
@@ -140,6 +144,7 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
   /// Disposes every running inner and releases the waiting ones.
   @inlinable
   internal func dispose() {
+    outerLifetime.dispose()
     let (inners, released) = state.withLock { state in
       (state.machine.disposed(), state.output.cancel())
     }
@@ -160,8 +165,10 @@ extension ObservableType {
     return Observable(_run: { observer, lifetime in
       let storage = _FlatMapStorage(policy: policy, downstream: observer, lifetime: lifetime)
       lifetime.add(storage)
+      let outer = storage.outerLifetime
       source._subscribe(
         AnyObserver { event in
+          guard !outer.isDisposed else { return }
           switch event {
           case .next(let element):
             guard storage.shouldTransform() else { return }
@@ -177,7 +184,7 @@ extension ObservableType {
             storage.outerCompleted()
           }
         },
-        lifetime
+        outer
       )
     })
   }

@@ -24,11 +24,12 @@ extension ObservableType {
     return Observable(_run: { observer, lifetime in
       let storage = _FlatMapLatestStorage(downstream: observer, lifetime: lifetime)
       lifetime.add(storage)
+      let outer = storage.outerLifetime
       source._subscribe(
         AnyObserver { event in
+          guard !outer.isDisposed else { return }
           switch event {
           case .next(let element):
-            guard !lifetime.isDisposed else { return }
             let inner: Observable<Source.Element>
             do { inner = try selector(element).asObservable() } catch {
               storage.outerFailed(error)
@@ -41,7 +42,7 @@ extension ObservableType {
             storage.outerCompleted()
           }
         },
-        lifetime
+        outer
       )
     })
   }

@@ -25,6 +25,9 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
   internal let state: Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
+  /// The outer sequence's subscription, disposed as soon as it completes.
+  @usableFromInline
+  internal let outerLifetime: _Lifetime
   @usableFromInline
   internal let resource: _ResourceToken
 
@@ -32,6 +35,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     state = Mutex(State(downstream: downstream))
     self.lifetime = lifetime
+    outerLifetime = _Lifetime(inheriting: lifetime)
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
 
@@ -79,6 +83,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
   /// The outer sequence completed.
   @inlinable
   internal func outerCompleted() {
+    outerLifetime.dispose()
     let pending = state.withLock { state in
       state.machine.outerCompleted() == .complete ? state.output.send(.completed) : nil
     }
@@ -103,6 +108,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
   /// Disposes the latest inner and drops the downstream observer.
   @inlinable
   internal func dispose() {
+    outerLifetime.dispose()
     let (inner, released) = state.withLock { state in
       (state.machine.disposed(), state.output.cancel())
     }
