@@ -115,26 +115,38 @@ struct ConcatMapTests {
 
   @Test("releases what the selector captured after dispose and after termination")
   func releasesCaptures() {
-    weak var weakCapture: Tracked?
     withLeakChecking {
       let outer = PublishSubject<Int>()
-      let tracked = Tracked()
-      weakCapture = tracked
-      let first = outer.concatMap { [tracked] _ in
-        _ = tracked
-        return Observable<Int>.never()
-      }.subscribe()
+      weak var disposedCapture: Tracked?
+      let disposable: any Disposable
+      do {
+        let tracked = Tracked()
+        disposedCapture = tracked
+        disposable = outer.concatMap { [tracked] _ in
+          _ = tracked
+          return Observable<Int>.never()
+        }.subscribe()
+      }
       outer.onNext(1)
       outer.onNext(2)
-      first.dispose()
-      let second = outer.concatMap { [tracked] value in
-        _ = tracked
-        return Observable.just(value)
-      }.subscribe()
-      outer.onNext(3)
+      #expect(disposedCapture != nil)
+      disposable.dispose()
+      #expect(disposedCapture == nil)
+
+      weak var terminatedCapture: Tracked?
+      do {
+        let tracked = Tracked()
+        terminatedCapture = tracked
+        _ = outer.concatMap { [tracked] value in
+          _ = tracked
+          return Observable.just(value)
+        }.subscribe()
+      }
+      outer.onNext(2)
+      #expect(terminatedCapture != nil)
       outer.onCompleted()
-      _ = second
+      #expect(terminatedCapture == nil)
     }
-    #expect(weakCapture == nil)
   }
+
 }

@@ -208,31 +208,37 @@ struct FlatMapLatestTests {
 
   @Test("releases what the selector captured after dispose and after termination")
   func releasesCaptures() {
-    weak var disposedCapture: Tracked?
-    weak var terminatedCapture: Tracked?
     withLeakChecking {
       let outer = PublishSubject<Int>()
-      let first = Tracked()
-      disposedCapture = first
-      let disposed = outer.flatMapLatest { [first] value in
-        _ = first
-        return Observable<Int>.never()
-      }.subscribe()
+      weak var disposedCapture: Tracked?
+      let disposable: any Disposable
+      do {
+        let tracked = Tracked()
+        disposedCapture = tracked
+        disposable = outer.flatMapLatest { [tracked] _ in
+          _ = tracked
+          return Observable<Int>.never()
+        }.subscribe()
+      }
       outer.onNext(1)
-      disposed.dispose()
+      #expect(disposedCapture != nil)
+      disposable.dispose()
+      #expect(disposedCapture == nil)
 
-      let second = Tracked()
-      terminatedCapture = second
-      let terminated = outer.flatMapLatest { [second] value in
-        _ = second
-        return Observable.just(value)
-      }.subscribe()
+      weak var terminatedCapture: Tracked?
+      do {
+        let tracked = Tracked()
+        terminatedCapture = tracked
+        _ = outer.flatMapLatest { [tracked] value in
+          _ = tracked
+          return Observable.just(value)
+        }.subscribe()
+      }
       outer.onNext(2)
+      #expect(terminatedCapture != nil)
       outer.onCompleted()
-      _ = terminated
+      #expect(terminatedCapture == nil)
     }
-    #expect(disposedCapture == nil)
-    #expect(terminatedCapture == nil)
   }
 
   @Test(
