@@ -23,8 +23,9 @@ struct CatchStateMachineTests {
     #expect(failed === lifetime)
     #expect(machine.elementArrived(id: id) == .drop)
     #expect(machine.fallbackArrived("fallback", nestedHandlers: []) == .subscribeFallback)
-    guard case .subscribe(let fallback, let next) = machine.subscribeRequested(
-      lifetime: _Lifetime())
+    guard
+      case .subscribe(let fallback, let next) = machine.subscribeRequested(
+        lifetime: _Lifetime())
     else {
       Issue.record("expected the fallback")
       return

@@ -145,7 +145,8 @@ struct CatchTests {
         return Disposables.create()
       }
       let values = Box<[Int]>([])
-      _ = probedChain(100_000, probe: probe).subscribe(onNext: { v in values.mutate { $0.append(v) } })
+      let chain = probedChain(100_000, probe: probe)
+      _ = chain.subscribe(onNext: { v in values.mutate { $0.append(v) } })
       #expect(values.value == [42])
       #expect(attempts.value == 100_000)
       #expect(highest.value - lowest.value < 64 * 1024)

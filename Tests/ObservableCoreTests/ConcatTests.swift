@@ -8,7 +8,7 @@ private func stackAddress() -> UInt {
   return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
 
-/// An endless sequence of `.just(n)` for n = 0, 1, 2, …
+/// An endless sequence of one-element observables: `.just(0)`, `.just(1)`, and so on.
 private struct Naturals: Sequence, Sendable {
   struct Iterator: IteratorProtocol {
     var current = 0
@@ -244,11 +244,13 @@ struct ConcatTests {
       do {
         let tracked = Tracked()
         terminatedCapture = tracked
-        _ = hot.concat(Observable<Int>.create { [tracked] observer in
-          _ = tracked
-          observer.onCompleted()
-          return Disposables.create()
-        }).subscribe()
+        _ = hot.concat(
+          Observable<Int>.create { [tracked] observer in
+            _ = tracked
+            observer.onCompleted()
+            return Disposables.create()
+          }
+        ).subscribe()
       }
       #expect(terminatedCapture != nil)
       hot.onCompleted()

@@ -85,8 +85,9 @@ struct FlatMapStateMachineTests {
     }
     // The reserved slot is not available to a newly arriving inner.
     #expect(machine.innerArrived("d", lifetime: _Lifetime()) == .enqueued)
-    guard case .subscribe(let source, let nextID) = machine.waitingSubscriptionRequested(
-      lifetime: _Lifetime())
+    guard
+      case .subscribe(let source, let nextID) = machine.waitingSubscriptionRequested(
+        lifetime: _Lifetime())
     else {
       Issue.record("expected the oldest waiting inner")
       return
@@ -109,8 +110,9 @@ struct FlatMapStateMachineTests {
     #expect(machine.innerArrived("b", lifetime: _Lifetime()) == .enqueued)
     #expect(machine.outerCompleted() == .none)
     _ = machine.innerCompleted(id: id)
-    guard case .subscribe(_, let second) = machine.waitingSubscriptionRequested(
-      lifetime: _Lifetime())
+    guard
+      case .subscribe(_, let second) = machine.waitingSubscriptionRequested(
+        lifetime: _Lifetime())
     else {
       Issue.record("expected b")
       return

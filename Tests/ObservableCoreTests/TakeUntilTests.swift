@@ -63,7 +63,9 @@ struct TakeUntilTests {
     }
   }
 
-  @Test("an other sequence that emits during subscribe completes at once; the source is never subscribed")
+  @Test(
+    "an other sequence that emits during subscribe completes at once; the source is never subscribed"
+  )
   func immediateOther() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
