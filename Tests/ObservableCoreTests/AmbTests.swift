@@ -157,4 +157,19 @@ struct AmbTests {
       #expect(disposedCapture == nil)
     }
   }
+
+  @Test("an observer may subscribe to the same chain from inside onNext")
+  func reentrantSubscribeToChain() {
+    withLeakChecking {
+      let chain = Observable.of(1, 10).amb(Observable.of(2, 20))
+      let received = Box<[String]>([])
+      _ = chain.subscribe(onNext: { value in
+        received.mutate { $0.append("a\(value)") }
+        if value == 1 {
+          _ = chain.subscribe(onNext: { v in received.mutate { $0.append("b\(v)") } })
+        }
+      })
+      #expect(received.value == ["a1", "b1", "b10", "a10"])
+    }
+  }
 }

@@ -51,4 +51,19 @@ struct CatchAndReturnTests {
       #expect(!source.hasObservers)
     }
   }
+
+  @Test("an observer may subscribe to the same chain from inside onNext")
+  func reentrantSubscribeToChain() {
+    withLeakChecking {
+      let chain = Observable<Int>.error(testError).catchAndReturn(1)
+      let received = Box<[String]>([])
+      _ = chain.subscribe(onNext: { value in
+        received.mutate { $0.append("a\(value)") }
+        if value == 1 {
+          _ = chain.subscribe(onNext: { v in received.mutate { $0.append("b\(v)") } })
+        }
+      })
+      #expect(received.value == ["a1", "b1"])
+    }
+  }
 }

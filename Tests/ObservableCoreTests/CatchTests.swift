@@ -213,4 +213,19 @@ struct CatchTests {
       #expect(terminatedCapture == nil)
     }
   }
+
+  @Test("an observer may subscribe to the same chain from inside onNext")
+  func reentrantSubscribeToChain() {
+    withLeakChecking {
+      let chain = Observable<Int>.error(testError).catch { _ in .of(1, 10) }
+      let received = Box<[String]>([])
+      _ = chain.subscribe(onNext: { value in
+        received.mutate { $0.append("a\(value)") }
+        if value == 1 {
+          _ = chain.subscribe(onNext: { v in received.mutate { $0.append("b\(v)") } })
+        }
+      })
+      #expect(received.value == ["a1", "b1", "b10", "a10"])
+    }
+  }
 }

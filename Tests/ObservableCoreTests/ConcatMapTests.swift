@@ -149,4 +149,18 @@ struct ConcatMapTests {
     }
   }
 
+  @Test("an observer may subscribe to the same chain from inside onNext")
+  func reentrantSubscribeToChain() {
+    withLeakChecking {
+      let chain = Observable.of(1, 2).concatMap { Observable.of($0, $0 * 10) }
+      let received = Box<[String]>([])
+      _ = chain.subscribe(onNext: { value in
+        received.mutate { $0.append("a\(value)") }
+        if value == 1 {
+          _ = chain.subscribe(onNext: { v in received.mutate { $0.append("b\(v)") } })
+        }
+      })
+      #expect(received.value == ["a1", "b1", "b10", "b2", "b20", "a10", "a2", "a20"])
+    }
+  }
 }

@@ -262,10 +262,10 @@ struct FlatMapTests {
           group.enter()
           DispatchQueue.global().async {
             var sent = 0
-            while !stop.value, sent < 100_000 {
+            while !stop.value, sent < 20_000 {
               inner.onNext(tag)
               sent += 1
-              if tag == 7, sent == 50 { inner.onError(testError) }
+              if tag == 0, sent == 50 { inner.onError(testError) }
             }
             group.leave()
           }

@@ -150,4 +150,25 @@ struct SkipUntilTests {
       disposable.dispose()
     }
   }
+
+  @Test("an observer may subscribe to the same chain from inside onNext")
+  func reentrantSubscribeToChain() {
+    withLeakChecking {
+      let source = PublishSubject<Int>()
+      let chain = source.skip(until: Observable.just(0))
+      let received = Box<[String]>([])
+      let outer = chain.subscribe(onNext: { value in
+        received.mutate { $0.append("a\(value)") }
+        if value == 1 {
+          let inner = chain.subscribe(onNext: { v in received.mutate { $0.append("b\(v)") } })
+          _ = inner
+        }
+      })
+      source.onNext(1)
+      source.onNext(10)
+      source.onCompleted()
+      #expect(received.value == ["a1", "a10", "b10"])
+      _ = outer
+    }
+  }
 }

@@ -15,7 +15,7 @@ extension ObservableType {
   @inlinable
   public func amb<O2: ObservableType>(_ right: O2) -> Observable<Element>
   where O2.Element == Element {
-    _amb([asObservable(), right.asObservable()])
+    Self._amb([asObservable(), right.asObservable()])
   }
 
   /// Mirrors whichever of `sequence`'s sources sends an event first.
@@ -46,10 +46,5 @@ extension ObservableType {
       lifetime.add(storage)
       storage.start(sources)
     })
-  }
-
-  @inlinable
-  internal func _amb(_ sources: [Observable<Element>]) -> Observable<Element> {
-    Self._amb(sources)
   }
 }
