@@ -283,4 +283,50 @@ struct MergeTests {
       #expect(received.value == ["a1", "b1", "b10", "b2", "b20", "a10", "a2", "a20"])
     }
   }
+
+  @Test("disposing from inside onNext while sources emit on other threads stops delivery at once")
+  func threadedDispose() async {
+    await withLeakChecking {
+      let group = DispatchGroup()
+      let disposedSources = Atomic<Int>(0)
+      let delivered = Atomic<Int>(0)
+      let afterDispose = Atomic<Int>(0)
+      let disposed = Atomic<Bool>(false)
+      let subscription = Box<(any Disposable)?>(nil)
+      let sources = (0..<6).map { _ in
+        Observable<Int>.create { observer in
+          let stop = Box(false)
+          group.enter()
+          DispatchQueue.global().async {
+            var sent = 0
+            while !stop.value, sent < 200_000 {
+              observer.onNext(1)
+              sent += 1
+            }
+            group.leave()
+          }
+          return Disposables.create {
+            stop.value = true
+            disposedSources.add(1, ordering: .relaxed)
+          }
+        }
+      }
+      let observer = TestableObserver<Int>()
+      let disposable = Observable.merge(sources).subscribe(onNext: { value in
+        observer.onNext(value)
+        if disposed.load(ordering: .relaxed) { afterDispose.add(1, ordering: .relaxed) }
+        if delivered.add(1, ordering: .relaxed).newValue >= 500, let current = subscription.value {
+          disposed.store(true, ordering: .relaxed)
+          current.dispose()
+        }
+      })
+      subscription.value = disposable
+      await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
+      #expect(disposed.load(ordering: .relaxed) == true)
+      #expect(disposedSources.load(ordering: .relaxed) == 6)
+      #expect(afterDispose.load(ordering: .relaxed) == 0)
+      #expect(observer.grammarViolations.isEmpty)
+      subscription.value = nil
+    }
+  }
 }
