@@ -1,0 +1,71 @@
+import Synchronization
+
+/// The per-subscription state of `amb`.
+///
+/// Not public API.
+///
+/// Subscribes each source within its own child lifetime, kept in the state machine; the
+/// first event decides the race, and the losers' lifetimes are disposed after the lock.
+@usableFromInline
+internal final class _AmbStorage<Element: Sendable>: Disposable {
+  @usableFromInline
+  internal struct State {
+    @usableFromInline var machine = _AmbStateMachine()
+    @usableFromInline var output: _SerialOutput<Element>
+
+    @inlinable
+    init(downstream: AnyObserver<Element>) {
+      output = _SerialOutput(downstream)
+    }
+  }
+
+  @usableFromInline
+  internal let state: Mutex<State>
+  @usableFromInline
+  internal let lifetime: _Lifetime
+  @usableFromInline
+  internal let resource: _ResourceToken
+
+  @inlinable
+  internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
+    state = Mutex(State(downstream: downstream))
+    self.lifetime = lifetime
+    resource = _ResourceToken(inheriting: lifetime.resource)
+  }
+
+  /// Subscribes `sources` in order, until one of them has sent an event.
+  @inlinable
+  internal func start(_ sources: [Observable<Element>]) {
+    for (index, source) in sources.enumerated() {
+      guard !lifetime.isDisposed else { return }
+      let child = _Lifetime(inheriting: lifetime)
+      let action = state.withLock { $0.machine.sourceStarting(index: index, lifetime: child) }
+      guard action == .subscribe else { return }
+      source._subscribe(AnyObserver { event in self.sourceEvent(event, index: index) }, child)
+    }
+  }
+
+  @inlinable
+  internal func sourceEvent(_ event: Event<Element>, index: Int) {
+    let (losers, pending) = state.withLock {
+      state -> ([_Lifetime], _PendingDelivery<Element>?) in
+      switch state.machine.eventArrived(from: index, isTerminal: event.isStopEvent) {
+      case .forward(let losers): return (losers, state.output.send(event))
+      case .drop: return ([], nil)
+      }
+    }
+    for loser in losers { loser.dispose() }
+    guard let pending else { return }
+    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
+  }
+
+  /// Disposes every subscribed source.
+  @inlinable
+  internal func dispose() {
+    let (lifetimes, released) = state.withLock { state in
+      (state.machine.disposed(), state.output.cancel())
+    }
+    for lifetime in lifetimes { lifetime.dispose() }
+    _ = released
+  }
+}

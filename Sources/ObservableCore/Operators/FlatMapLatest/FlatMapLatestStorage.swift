@@ -1,0 +1,118 @@
+import Synchronization
+
+/// The per-subscription state of `flatMapLatest` and `switchLatest`.
+///
+/// Not public API.
+///
+/// Holds the state machine and the serial output behind one `Mutex`; every method takes the
+/// lock for one decision and performs the resulting side effects (disposing, subscribing,
+/// delivering) after releasing it. Registered on the subscription's lifetime, so disposing the
+/// subscription disposes the latest inner.
+@usableFromInline
+internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
+  @usableFromInline
+  internal struct State {
+    @usableFromInline var machine = _FlatMapLatestStateMachine()
+    @usableFromInline var output: _SerialOutput<Element>
+
+    @inlinable
+    init(downstream: AnyObserver<Element>) {
+      output = _SerialOutput(downstream)
+    }
+  }
+
+  @usableFromInline
+  internal let state: Mutex<State>
+  @usableFromInline
+  internal let lifetime: _Lifetime
+  /// The outer sequence's subscription, disposed as soon as it completes.
+  @usableFromInline
+  internal let outerLifetime: _Lifetime
+  @usableFromInline
+  internal let resource: _ResourceToken
+
+  @inlinable
+  internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
+    state = Mutex(State(downstream: downstream))
+    self.lifetime = lifetime
+    outerLifetime = _Lifetime(inheriting: lifetime)
+    resource = _ResourceToken(inheriting: lifetime.resource)
+  }
+
+  /// The outer sequence produced an element, mapped to `inner`.
+  @inlinable
+  internal func outerElementArrived(_ inner: Observable<Element>) {
+    let child = _Lifetime(inheriting: lifetime)
+    let action = state.withLock { $0.machine.outerElementArrived(inner: child) }
+    switch action {
+    case .subscribe(let id, let previous):
+      previous?.dispose()
+      inner._subscribe(AnyObserver { event in self.innerEvent(event, id: id) }, child)
+    case .discard:
+      break
+    }
+  }
+
+  @inlinable
+  internal func innerEvent(_ event: Event<Element>, id: UInt64) {
+    switch event {
+    case .next:
+      let pending = state.withLock { state in
+        state.machine.innerElementArrived(id: id) == .forward ? state.output.send(event) : nil
+      }
+      deliver(pending)
+    case .error:
+      let pending = state.withLock { state in
+        state.machine.innerFailed(id: id) == .forward ? state.output.send(event) : nil
+      }
+      deliver(pending)
+    case .completed:
+      let (finished, pending) = state.withLock {
+        state -> (_Lifetime?, _PendingDelivery<Element>?) in
+        switch state.machine.innerCompleted(id: id) {
+        case .disposeInner(let inner): return (inner, nil)
+        case .disposeInnerAndComplete(let inner): return (inner, state.output.send(.completed))
+        case .none: return (nil, nil)
+        }
+      }
+      finished?.dispose()
+      deliver(pending)
+    }
+  }
+
+  /// The outer sequence completed.
+  @inlinable
+  internal func outerCompleted() {
+    outerLifetime.dispose()
+    let pending = state.withLock { state in
+      state.machine.outerCompleted() == .complete ? state.output.send(.completed) : nil
+    }
+    deliver(pending)
+  }
+
+  /// The outer sequence failed, or the selector threw `error`.
+  @inlinable
+  internal func outerFailed(_ error: any Swift.Error) {
+    let pending = state.withLock { state in
+      state.machine.outerFailed() == .fail ? state.output.send(.error(error)) : nil
+    }
+    deliver(pending)
+  }
+
+  @inlinable
+  internal func deliver(_ pending: _PendingDelivery<Element>?) {
+    guard let pending else { return }
+    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
+  }
+
+  /// Disposes the latest inner and drops the downstream observer.
+  @inlinable
+  internal func dispose() {
+    outerLifetime.dispose()
+    let (inner, released) = state.withLock { state in
+      (state.machine.disposed(), state.output.cancel())
+    }
+    inner?.dispose()
+    _ = released
+  }
+}

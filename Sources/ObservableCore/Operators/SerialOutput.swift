@@ -1,0 +1,91 @@
+/// The downstream end of an operator that several sources or threads feed.
+///
+/// Not public API.
+///
+/// Lives inside the operator's `Mutex`-guarded state, next to its state machine, so that a
+/// decision ("this inner is still the latest") and the enqueueing of the event it allows happen
+/// in one critical section. ``send(_:)`` and ``next()`` hand back the event and the observer to
+/// call *after* the lock is released; ``_deliverSerially(_:lifetime:next:)`` does the calling.
+@usableFromInline
+internal struct _SerialOutput<Element> {
+  @usableFromInline
+  internal var downstream: AnyObserver<Element>?
+  @usableFromInline
+  internal var delivery = _SerialDelivery<Element>()
+
+  @inlinable
+  internal init(_ downstream: AnyObserver<Element>) {
+    self.downstream = downstream
+  }
+
+  /// Offers `event` for delivery.
+  ///
+  /// - Parameter event: The event.
+  /// - Returns: The event and its observer if the caller must deliver now; `nil` if another
+  ///   caller is delivering (the event is queued for it), after a terminal event, or after
+  ///   ``cancel()``.
+  @inlinable
+  internal mutating func send(_ event: Event<Element>) -> _PendingDelivery<Element>? {
+    guard let downstream, let event = delivery.enqueue(event) else { return nil }
+    return _PendingDelivery(event: event, observer: downstream)
+  }
+
+  /// The next queued event for the current deliverer, or `nil` when it may stop.
+  ///
+  /// - Returns: The event and its observer.
+  @inlinable
+  internal mutating func next() -> _PendingDelivery<Element>? {
+    guard let downstream, let event = delivery.next() else { return nil }
+    return _PendingDelivery(event: event, observer: downstream)
+  }
+
+  /// Drops the observer and every queued event; later sends are ignored.
+  ///
+  /// - Returns: What was dropped, for the caller to release after the lock.
+  @inlinable
+  internal mutating func cancel() -> (AnyObserver<Element>?, _Queue<Event<Element>>) {
+    defer { downstream = nil }
+    return (downstream, delivery.cancel())
+  }
+}
+
+/// An event to deliver, and the observer to deliver it to.
+///
+/// Not public API.
+@usableFromInline
+internal struct _PendingDelivery<Element> {
+  @usableFromInline let event: Event<Element>
+  @usableFromInline let observer: AnyObserver<Element>
+
+  @inlinable
+  init(event: Event<Element>, observer: AnyObserver<Element>) {
+    self.event = event
+    self.observer = observer
+  }
+}
+
+/// Delivers `first`, then whatever `next` returns, until it returns `nil`.
+///
+/// Not public API. Call it without holding a lock; `next` takes the operator's lock to call
+/// ``_SerialOutput/next()``. After delivering a terminal event it disposes `lifetime` (the
+/// operator's subscription, whose downstream has just terminated) and stops.
+///
+/// - Parameters:
+///   - first: The event the caller got from ``_SerialOutput/send(_:)``, if any.
+///   - lifetime: The operator's subscription.
+///   - next: Returns the next queued event.
+@inlinable
+internal func _deliverSerially<Element>(
+  _ first: _PendingDelivery<Element>?, lifetime: _Lifetime,
+  next: () -> _PendingDelivery<Element>?
+) {
+  var current = first
+  while let pending = current {
+    pending.observer.on(pending.event)
+    if pending.event.isStopEvent {
+      lifetime.dispose()
+      return
+    }
+    current = next()
+  }
+}

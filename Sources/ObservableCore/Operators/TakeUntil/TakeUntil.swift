@@ -1,0 +1,25 @@
+extension ObservableType {
+  /// Mirrors this sequence until `other` emits an element, then completes.
+  ///
+  /// ```
+  /// source:            -1-2-3-4-5-|
+  /// other:             ------x-|
+  /// take(until: other) -1-2-3|
+  /// ```
+  ///
+  /// `other` is subscribed first; if it emits during `subscribe`, this sequence is not
+  /// subscribed at all. An error from `other` fails the result; its completion without an
+  /// element only ends the subscription to it, and the result goes on mirroring this sequence.
+  ///
+  /// - Parameter other: The sequence whose first element ends the result.
+  /// - Returns: The elements of this sequence until `other` emits.
+  @inlinable
+  public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      let storage = _TakeUntilStorage(downstream: observer, lifetime: lifetime)
+      lifetime.add(storage)
+      storage.start(source: source, other: other)
+    })
+  }
+}
