@@ -20,7 +20,7 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -28,7 +28,7 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
   }

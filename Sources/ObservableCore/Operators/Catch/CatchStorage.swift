@@ -79,7 +79,7 @@ internal final class _CatchStorage<Element: Sendable>: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -92,7 +92,7 @@ internal final class _CatchStorage<Element: Sendable>: Disposable {
     source: Observable<Element>, handlers: [_CatchHandler<Element>],
     downstream: AnyObserver<Element>, lifetime: _Lifetime
   ) {
-    state = Mutex(State(source: source, handlers: handlers, downstream: downstream))
+    state = _Mutex(State(source: source, handlers: handlers, downstream: downstream))
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
   }

@@ -99,7 +99,7 @@ internal final class _ConcatStorage<Element: Sendable>: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -113,7 +113,7 @@ internal final class _ConcatStorage<Element: Sendable>: Disposable {
   internal init(
     sources: _ConcatSources<Element>, downstream: AnyObserver<Element>, lifetime: _Lifetime
   ) {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     cursor = _ConcatCursor(sources)
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)

@@ -25,7 +25,7 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// The outer sequence's subscription, disposed as soon as it completes.
@@ -40,7 +40,7 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(policy: _FlatMapPolicy, downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = Mutex(State(policy: policy, downstream: downstream))
+    state = _Mutex(State(policy: policy, downstream: downstream))
     self.lifetime = lifetime
     outerLifetime = _Lifetime(inheriting: lifetime)
     dropsWhileBusy = policy == .dropWhileBusy

@@ -22,7 +22,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// The outer sequence's subscription, disposed as soon as it completes.
@@ -33,7 +33,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     outerLifetime = _Lifetime(inheriting: lifetime)
     resource = _ResourceToken(inheriting: lifetime.resource)

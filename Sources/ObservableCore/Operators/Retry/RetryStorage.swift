@@ -21,7 +21,7 @@ internal final class _RetryStorage<Element: Sendable>: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let source: Observable<Element>
   @usableFromInline
@@ -36,7 +36,7 @@ internal final class _RetryStorage<Element: Sendable>: Disposable {
     source: Observable<Element>, maxAttempts: Int?, downstream: AnyObserver<Element>,
     lifetime: _Lifetime
   ) {
-    state = Mutex(State(maxAttempts: maxAttempts, downstream: downstream))
+    state = _Mutex(State(maxAttempts: maxAttempts, downstream: downstream))
     self.source = source
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)

@@ -23,7 +23,7 @@ internal final class _RetryWhenStorage<Element: Sendable, Failure: Swift.Error>:
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let source: Observable<Element>
   @usableFromInline
@@ -38,7 +38,7 @@ internal final class _RetryWhenStorage<Element: Sendable, Failure: Swift.Error>:
   @inlinable
   internal init(source: Observable<Element>, downstream: AnyObserver<Element>, lifetime: _Lifetime)
   {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     self.source = source
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)

@@ -21,7 +21,7 @@ internal final class _TakeUntilStorage<Element: Sendable>: Disposable {
   }
 
   @usableFromInline
-  internal let state: Mutex<State>
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -31,7 +31,7 @@ internal final class _TakeUntilStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = Mutex(State(downstream: downstream))
+    state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     otherLifetime = _Lifetime(inheriting: lifetime)
     resource = _ResourceToken(inheriting: lifetime.resource)
