@@ -129,3 +129,32 @@ func bridgeBurst(
 func bridgeCancelCurrentTask() {
   withUnsafeCurrentTask { $0?.cancel() }
 }
+
+/// Suspends the current task until it is cancelled, then fires `cancelled`. For async closures
+/// that must prove they saw cancellation.
+func bridgeWaitForCancellation(_ cancelled: BridgeSignal? = nil) async {
+  let state = Mutex<(CheckedContinuation<Void, Never>?, isCancelled: Bool)>((nil, false))
+  await withTaskCancellationHandler {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resumeNow = state.withLock { state -> Bool in
+        if state.isCancelled { return true }
+        state.0 = continuation
+        return false
+      }
+      if resumeNow { continuation.resume() }
+    }
+  } onCancel: {
+    let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.isCancelled = true
+      defer { state.0 = nil }
+      return state.0
+    }
+    continuation?.resume()
+  }
+  cancelled?.fire()
+}
+
+/// Waits until every resource counted in `scope` has been released.
+func bridgeReleased(_ scope: ResourceScope) async -> Bool {
+  await bridgeEventually { scope.live == 0 }
+}
