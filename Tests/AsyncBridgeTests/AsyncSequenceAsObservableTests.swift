@@ -108,9 +108,16 @@ struct AsyncSequenceAsObservableTests {
       let gate = BridgeSignal()
       let entered = BridgeSignal()
       let observer = TestableObserver<Int>()
+      // `map` runs before `subscribe`'s own check, so it sees whatever the source sends.
+      let seenByMap = BridgeBox<[Int]>([])
       var subscription: (any Disposable)? = StubbornSequence(
         gate: gate, entered: entered, count: 2
-      ).asObservable().subscribe(observer)
+      ).asObservable()
+        .map { value in
+          seenByMap.mutate { $0.append(value) }
+          return value
+        }
+        .subscribe(observer)
       gate.fire()
       await entered.wait(for: 2)
       #expect(observer.elements == [1])
@@ -119,6 +126,7 @@ struct AsyncSequenceAsObservableTests {
       gate.fire()
       // The task ends once the sequence has returned its second element.
       #expect(await bridgeReleased(scope))
+      #expect(seenByMap.value == [1])
       #expect(observer.events.map(\.value) == [.next(1)])
       return scope
     }

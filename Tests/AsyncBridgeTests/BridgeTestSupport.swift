@@ -30,10 +30,20 @@ final class BridgeBox<Value: Sendable>: Sendable {
 }
 
 /// Counts occurrences of something and lets a task await the n-th one, without sleeping.
+///
+/// A wait ends early, recording an issue, if the waiting task is cancelled, which is what a
+/// test's time limit does; a missing event then fails the test instead of hanging it.
 final class BridgeSignal: Sendable {
+  private struct Waiter {
+    var id: UInt64
+    var target: Int
+    var continuation: CheckedContinuation<Void, Never>
+  }
+
   private struct State {
     var count = 0
-    var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var nextID: UInt64 = 0
+    var waiters: [Waiter] = []
   }
 
   private let state = Mutex(State())
@@ -55,14 +65,31 @@ final class BridgeSignal: Sendable {
   }
 
   /// Returns once ``fire()`` has been called at least `target` times.
-  func wait(for target: Int = 1) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.count >= target { return true }
-        state.waiters.append((target, continuation))
-        return false
+  func wait(
+    for target: Int = 1, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let id = state.withLock { state -> UInt64 in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = state.withLock { state -> Bool in
+          if state.count >= target || Task.isCancelled { return true }
+          state.waiters.append(Waiter(id: id, target: target, continuation: continuation))
+          return false
+        }
+        if ready { continuation.resume() }
       }
-      if ready { continuation.resume() }
+    } onCancel: {
+      let waiter = state.withLock { state -> Waiter? in
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.waiters.remove(at: index)
+      }
+      waiter?.continuation.resume()
+    }
+    if count < target {
+      Issue.record("cancelled while waiting for signal #\(target)", sourceLocation: sourceLocation)
     }
   }
 }
