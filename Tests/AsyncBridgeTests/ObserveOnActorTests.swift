@@ -87,10 +87,12 @@ struct ObserveOnActorTests {
       let scope = Resources.currentScope
       let source = BridgeSource<Int>()
       let observer = TestableObserver<Int>()
-      await Self.sendAndDisposeOnMainActor(source: source, observer: observer)
+      let seenByMap = BridgeBox(0)
+      await Self.sendAndDisposeOnMainActor(source: source, observer: observer, seenByMap: seenByMap)
       #expect(source.disposed.count == 1)
       let released = await bridgeEventually { scope?.live == 0 }
       #expect(released)
+      #expect(seenByMap.value == 0)
       #expect(observer.events.isEmpty)
     }
   }
@@ -99,9 +101,15 @@ struct ObserveOnActorTests {
   /// the main actor, cannot run before the disposal.
   @MainActor
   private static func sendAndDisposeOnMainActor(
-    source: BridgeSource<Int>, observer: TestableObserver<Int>
+    source: BridgeSource<Int>, observer: TestableObserver<Int>, seenByMap: BridgeBox<Int>
   ) {
-    let subscription = source.observable.observe(on: MainActor.shared).subscribe(observer)
+    // `map` runs before `subscribe`'s own check, so it sees whatever observe(on:) delivers.
+    let subscription = source.observable.observe(on: MainActor.shared)
+      .map { value in
+        seenByMap.mutate { $0 += 1 }
+        return value
+      }
+      .subscribe(observer)
     source.send(1)
     source.send(2)
     source.complete()
