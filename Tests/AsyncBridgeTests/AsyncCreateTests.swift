@@ -4,7 +4,8 @@ import Testing
 
 @testable import AsyncBridge
 
-@Suite("async create (async closures → Single, Maybe, Completable, Observable)", .timeLimit(.minutes(1)))
+@Suite(
+  "async create (async closures → Single, Maybe, Completable, Observable)", .timeLimit(.minutes(1)))
 struct AsyncCreateTests {
   @Test("Single.create runs the async closure and emits its result")
   func singleSuccess() async {

@@ -153,7 +153,8 @@ struct AsyncElementsTests {
       let gate = BridgeSignal()
       let values = BridgeBox<[Int]>([])
       let consumer = Task {
-        for try await value in source.observable.asyncElements(bufferingPolicy: .bufferingNewest(2)) {
+        for try await value in source.observable.asyncElements(bufferingPolicy: .bufferingNewest(2))
+        {
           values.mutate { $0.append(value) }
           received.fire()
           await gate.wait()

@@ -42,7 +42,8 @@ struct AsyncFlatMapTests {
         }
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [10, 20, 30, 40, 50].map { .next($0) } + [.completed])
+      #expect(
+        observer.events.map(\.value) == [10, 20, 30, 40, 50].map { .next($0) } + [.completed])
       subscription.dispose()
     }
   }

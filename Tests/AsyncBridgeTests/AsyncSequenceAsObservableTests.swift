@@ -148,7 +148,7 @@ struct AsyncSequenceAsObservableTests {
       // the observer.
       let released = await bridgeEventually { Resources.currentScope?.live == 0 }
       #expect(released)
-      #expect(observer.events.allSatisfy { $0.value == .next(1) || $0.value == .completed } )
+      #expect(observer.events.allSatisfy { $0.value == .next(1) || $0.value == .completed })
     }
   }
 

@@ -4,9 +4,10 @@ import Testing
 
 @testable import AsyncBridge
 
-/// Disposal racing element arrival, for every conversion, 1,000 times each. Every task is
-/// awaited, and the leak check at the end waits until every bridging task has ended and every
-/// subscription has been released.
+/// Disposal racing element arrival, for every conversion, 1,000 times each.
+///
+/// Every task is awaited, and the leak check at the end waits until every bridging task has
+/// ended and every subscription has been released.
 @Suite("dispose racing element arrival", .timeLimit(.minutes(2)))
 struct BridgeRaceTests {
   static let rounds = 1_000
@@ -212,4 +213,3 @@ struct BridgeRaceTests {
     }
   }
 }
-

@@ -121,7 +121,9 @@ final class BridgeSource<Element: Sendable>: Sendable {
   func fail(_ error: any Error) { subject.onError(error) }
 }
 
-/// Polls `condition` until it holds or `timeout` passes. For states that no event announces.
+/// Polls `condition` until it holds or `timeout` passes.
+///
+/// For states that no event announces.
 func bridgeEventually(
   timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool
 ) async -> Bool {
@@ -157,8 +159,9 @@ func bridgeCancelCurrentTask() {
   withUnsafeCurrentTask { $0?.cancel() }
 }
 
-/// Suspends the current task until it is cancelled, then fires `cancelled`. For async closures
-/// that must prove they saw cancellation.
+/// Suspends the current task until it is cancelled, then fires `cancelled`.
+///
+/// For async closures that must prove they saw cancellation.
 func bridgeWaitForCancellation(_ cancelled: BridgeSignal? = nil) async {
   let state = Mutex<(CheckedContinuation<Void, Never>?, isCancelled: Bool)>((nil, false))
   await withTaskCancellationHandler {

@@ -24,7 +24,8 @@ struct BufferingPolicyTests {
     await withLeakChecking {
       let dropped = DropCounter()
       let result = await collect(
-        bridgeBurst(Array(1...100)).asyncElements(bufferingPolicy: .unbounded, dropCounter: dropped))
+        bridgeBurst(Array(1...100)).asyncElements(bufferingPolicy: .unbounded, dropCounter: dropped)
+      )
       #expect(result.elements == Array(1...100))
       #expect(result.error == nil)
       #expect(dropped.count == 0)
@@ -87,7 +88,8 @@ struct BufferingPolicyTests {
 
       var received: [Int] = []
       await #expect(throws: AsyncBridgeError.bufferOverflow(limit: 1)) {
-        for try await value in bridgeBurst([1, 2, 3]).values(bufferingPolicy: .failingOnOverflow(1)) {
+        for try await value in bridgeBurst([1, 2, 3]).values(bufferingPolicy: .failingOnOverflow(1))
+        {
           received.append(value)
         }
       }
@@ -138,9 +140,11 @@ struct BufferingPolicyTests {
     await withLeakChecking {
       let dropped = DropCounter()
       _ = await collect(
-        bridgeBurst([1, 2, 3]).asyncElements(bufferingPolicy: .bufferingOldest(1), dropCounter: dropped))
+        bridgeBurst([1, 2, 3]).asyncElements(
+          bufferingPolicy: .bufferingOldest(1), dropCounter: dropped))
       _ = await collect(
-        bridgeBurst([1, 2, 3]).asyncElements(bufferingPolicy: .bufferingNewest(1), dropCounter: dropped))
+        bridgeBurst([1, 2, 3]).asyncElements(
+          bufferingPolicy: .bufferingNewest(1), dropCounter: dropped))
       #expect(dropped.count == 4)
     }
   }

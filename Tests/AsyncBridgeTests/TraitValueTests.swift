@@ -108,7 +108,9 @@ struct TraitValueTests {
       #expect(none == nil)
       #expect(single == 1)
       #expect(maybe == nil)
-      await #expect(throws: RxError.noElements) { try await Observable<Int>.empty().asSingle().value }
+      await #expect(throws: RxError.noElements) {
+        try await Observable<Int>.empty().asSingle().value
+      }
       await #expect(throws: RxError.moreThanOneElement) { try await numbers.asSingle().value }
     }
   }

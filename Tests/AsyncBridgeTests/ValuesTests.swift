@@ -202,7 +202,9 @@ struct InfallibleValuesTests {
       let dropped = DropCounter()
       let infallible = bridgeBurst([1, 2, 3, 4]).asInfallible(onErrorJustReturn: 0)
       var received: [Int] = []
-      for await value in infallible.values(bufferingPolicy: .bufferingNewest(1), dropCounter: dropped) {
+      for await value in infallible.values(
+        bufferingPolicy: .bufferingNewest(1), dropCounter: dropped)
+      {
         received.append(value)
       }
       #expect(received == [4])

@@ -190,6 +190,7 @@ internal final class _AsyncBufferStorage<Element: Sendable>: Sendable {
   ///
   /// - Parameter batch: An empty array. With the unbounded policy it receives every buffered
   ///   element when the result is ``_Take/batch``.
+  /// - Returns: What `next()` should do.
   @inlinable
   internal func take(into batch: inout ContiguousArray<Element>) -> _Take<Element> {
     state.withLock { state -> _Take<Element> in
@@ -229,12 +230,16 @@ internal final class _AsyncBufferStorage<Element: Sendable>: Sendable {
     }
   }
 
-  /// Whether a consumer is suspended waiting. For tests.
+  /// Whether a consumer is suspended waiting.
+  ///
+  /// For tests.
   internal var hasWaiter: Bool {
     state.withLock { $0.waiter != nil }
   }
 
-  /// Disposes the subscription, drops the buffer and wakes a waiting consumer. Idempotent.
+  /// Disposes the subscription, drops the buffer and wakes a waiting consumer.
+  ///
+  /// Idempotent.
   @inlinable
   internal func cancel() {
     let taken = state.withLock {

@@ -75,7 +75,8 @@ public enum AsyncBridgeError: Swift.Error, Equatable, Sendable, CustomStringConv
 ///
 /// ```swift
 /// let dropped = DropCounter()
-/// for try await frame in frames.values(bufferingPolicy: .bufferingNewest(2), dropCounter: dropped) {
+/// let latest = frames.values(bufferingPolicy: .bufferingNewest(2), dropCounter: dropped)
+/// for try await frame in latest {
 ///   await encode(frame)
 /// }
 /// print("skipped \(dropped.count) frame(s)")

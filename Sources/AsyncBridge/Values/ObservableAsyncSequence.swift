@@ -63,7 +63,9 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
     self.dropCounter = dropCounter
   }
 
-  /// Creates an iterator. Nothing is subscribed until its first `next()`.
+  /// Creates an iterator.
+  ///
+  /// Nothing is subscribed until its first `next()`.
   ///
   /// - Returns: A new iterator with its own buffer.
   @inlinable

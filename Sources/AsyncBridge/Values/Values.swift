@@ -27,17 +27,20 @@ extension ObservableConvertibleType {
   ///
   /// ```swift
   /// let dropped = DropCounter()
-  /// for try await reading in sensor.values(bufferingPolicy: .bufferingNewest(1), dropCounter: dropped) {
+  /// let readings = sensor.values(bufferingPolicy: .bufferingNewest(1), dropCounter: dropped)
+  /// for try await reading in readings {
   ///   await display(reading)
   /// }
   /// ```
+  ///
+  /// See <doc:Buffering> for how to choose a policy.
   ///
   /// **Cancellation:** as ``values``: the subscription is disposed when the task is cancelled or
   /// the loop is left early, and the loop ends quietly.
   ///
   /// - Parameters:
-  ///   - bufferingPolicy: How elements that arrive while the loop is busy are kept. See
-  ///     <doc:Buffering>. A negative limit makes iteration fail with
+  ///   - bufferingPolicy: How elements that arrive while the loop is busy are kept; see the
+  ///     Buffering article. A negative limit makes iteration fail with
   ///     `RxError.argumentOutOfRange`.
   ///   - dropCounter: Counts the elements a bounded buffer drops.
   /// - Returns: A stream that subscribes when iteration starts. It has one consumer: a second
@@ -47,8 +50,10 @@ extension ObservableConvertibleType {
     bufferingPolicy: AsyncBufferingPolicy, dropCounter: DropCounter? = nil
   ) -> AsyncThrowingStream<Element, any Swift.Error> {
     let box = _IteratorBox(
-      asyncElements(bufferingPolicy: bufferingPolicy, onCancellation: .finish, dropCounter: dropCounter)
-        .makeAsyncIterator())
+      asyncElements(
+        bufferingPolicy: bufferingPolicy, onCancellation: .finish, dropCounter: dropCounter
+      )
+      .makeAsyncIterator())
     return AsyncThrowingStream(unfolding: { try await box.next() })
   }
 }

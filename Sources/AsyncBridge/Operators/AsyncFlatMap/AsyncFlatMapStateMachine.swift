@@ -27,7 +27,9 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
 
   @usableFromInline
   internal struct Active {
-    /// The tasks that still count, by id. A handle is `nil` until the storage registers it.
+    /// The tasks that still count, by id.
+    ///
+    /// A handle is `nil` until the storage registers it.
     @usableFromInline var running: [UInt64: Handle?] = [:]
     /// Elements waiting for their turn (`concat` only).
     @usableFromInline var pending = _Queue<Element>()
