@@ -229,6 +229,22 @@ struct InfallibleValuesTests {
     }
   }
 
+  @Test("a task cancelled before the loop starts never subscribes; the loop ends quietly")
+  func cancelledBeforeStart() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let stream = source.observable.asInfallible(onErrorJustReturn: 0).values
+      let consumer = Task {
+        bridgeCancelCurrentTask()
+        var count = 0
+        for await _ in stream { count += 1 }
+        return count
+      }
+      #expect(await consumer.value == 0)
+      #expect(source.subscribed.count == 0)
+    }
+  }
+
   @Test("break out of the loop disposes the upstream")
   func leavingEarly() async {
     await withLeakChecking {
