@@ -1,0 +1,253 @@
+import ObservableCore
+
+/// An `AsyncSequence` of an Observable's elements: the bridge's fastest path from Rx to
+/// `for try await`.
+///
+/// Get one from ``ObservableCore/ObservableConvertibleType/asyncElements`` or
+/// ``ObservableCore/ObservableConvertibleType/asyncElements(bufferingPolicy:onCancellation:dropCounter:)``.
+/// It does what ``ObservableCore/ObservableConvertibleType/values`` does, without the
+/// indirection of `AsyncThrowingStream`, and it can throw `CancellationError`:
+///
+/// ```swift
+/// for try await line in log.asyncElements(onCancellation: .throwCancellationError) {
+///   await store(line)
+/// }
+/// ```
+///
+/// Each iteration subscribes once, when it first calls `next()`, and elements that arrive while
+/// the loop is busy wait in a buffer chosen by ``AsyncBufferingPolicy``. With the default
+/// unbounded policy the iterator takes the whole buffer under one lock and then returns
+/// elements from it without locking, which is what makes this path fast.
+///
+/// The sequence is `Sendable` and may be iterated any number of times, each time with its own
+/// subscription. One iterator belongs to one task.
+///
+/// **Cancellation:** the subscription is disposed, so the upstream's dispose action runs, when
+/// the iterating task is cancelled while it waits in `next()` (at once) or before it next calls
+/// `next()` (at that call, even with elements still buffered), and when the iterator is released
+/// because the loop ended early through `break`, `return` or a thrown error. After cancellation
+/// `next()` returns `nil` or throws `CancellationError`, as ``AsyncCancellationBehavior`` chose,
+/// and buffered elements are dropped. See <doc:CancellationModel>.
+public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendable {
+  /// The error type of the sequence: whatever the Observable fails with.
+  public typealias Failure = any Swift.Error
+
+  @usableFromInline
+  internal let source: Observable<Element>
+  @usableFromInline
+  internal let limit: _BufferLimit
+  @usableFromInline
+  internal let cancellation: AsyncCancellationBehavior
+  @usableFromInline
+  internal let dropCounter: DropCounter?
+
+  @inlinable
+  internal init(
+    source: Observable<Element>, policy: AsyncBufferingPolicy,
+    cancellation: AsyncCancellationBehavior, dropCounter: DropCounter?
+  ) {
+    self.source = source
+    self.limit = _BufferLimit(policy)
+    self.cancellation = cancellation
+    self.dropCounter = dropCounter
+  }
+
+  @inlinable
+  internal init(
+    source: Observable<Element>, limit: _BufferLimit,
+    cancellation: AsyncCancellationBehavior, dropCounter: DropCounter?
+  ) {
+    self.source = source
+    self.limit = limit
+    self.cancellation = cancellation
+    self.dropCounter = dropCounter
+  }
+
+  /// Creates an iterator.
+  ///
+  /// Nothing is subscribed until its first `next()`.
+  ///
+  /// - Returns: A new iterator with its own buffer.
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(
+      storage: _AsyncBufferStorage(source: source, limit: limit, dropCounter: dropCounter),
+      cancellation: cancellation)
+  }
+
+  /// The iterator of an ``ObservableAsyncSequence``.
+  ///
+  /// It is not `Sendable`: use it from one task. Releasing it disposes its subscription.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// The error type of the iterator: whatever the Observable fails with.
+    public typealias Failure = any Swift.Error
+
+    @usableFromInline
+    internal let storage: _AsyncBufferStorage<Element>
+    @usableFromInline
+    internal let releaseGuard: _IterationGuard<Element>
+    @usableFromInline
+    internal let cancellation: AsyncCancellationBehavior
+    @usableFromInline
+    internal var batch = ContiguousArray<Element>()
+    @usableFromInline
+    internal var index = 0
+    @usableFromInline
+    internal var subscribed = false
+    @usableFromInline
+    internal var done = false
+
+    @inlinable
+    internal init(storage: _AsyncBufferStorage<Element>, cancellation: AsyncCancellationBehavior) {
+      self.storage = storage
+      self.releaseGuard = _IterationGuard(storage)
+      self.cancellation = cancellation
+    }
+
+    /// Returns the next element, or `nil` when the Observable has completed.
+    ///
+    /// The first call subscribes to the Observable.
+    ///
+    /// **Cancellation:** if the task is cancelled, the subscription is disposed and this
+    /// returns `nil` or throws `CancellationError`, as the sequence's
+    /// ``AsyncCancellationBehavior`` says.
+    ///
+    /// - Returns: The next element, or `nil` at the end.
+    /// - Throws: The Observable's error, unchanged; ``AsyncBridgeError/bufferOverflow(limit:)``
+    ///   with a failing buffer; `RxError.argumentOutOfRange` for a negative buffer limit;
+    ///   `CancellationError` on cancellation if chosen.
+    @inlinable
+    public mutating func next() async throws -> Element? {
+      try await next(isolation: nil)
+    }
+
+    /// Returns the next element without leaving the caller's actor.
+    ///
+    /// **Cancellation:** as ``next()``.
+    ///
+    /// - Parameter actor: The caller's actor, on which the iterator runs.
+    /// - Returns: The next element, or `nil` at the end.
+    /// - Throws: As ``next()``.
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+      if index < batch.count, !Task.isCancelled {
+        let element = batch[index]
+        index += 1
+        return element
+      }
+      return try await slowNext(isolation: actor)
+    }
+
+    @inlinable
+    internal mutating func slowNext(isolation actor: isolated (any Actor)?) async throws
+      -> Element?
+    {
+      if !batch.isEmpty {
+        batch.removeAll(keepingCapacity: true)
+        index = 0
+      }
+      if done { return nil }
+      if Task.isCancelled {
+        storage.cancel()
+        return try cancelled()
+      }
+      let storage = self.storage
+      if !subscribed {
+        subscribed = true
+        await withTaskCancellationHandler {
+          storage.subscribeIfNeeded()
+        } onCancel: {
+          storage.cancel()
+        }
+      }
+      while true {
+        switch storage.take(into: &batch) {
+        case .batch:
+          index = 1
+          return batch[0]
+        case .element(let element):
+          return element
+        case .finished:
+          done = true
+          return nil
+        case .failed(let error):
+          done = true
+          throw error
+        case .cancelled:
+          return try cancelled()
+        case .wait:
+          let wake = await withTaskCancellationHandler {
+            await storage.wait()
+          } onCancel: {
+            storage.cancel()
+          }
+          switch wake {
+          case .element(let element): return element
+          case .retry: continue
+          case .finished:
+            done = true
+            return nil
+          case .failed(let error):
+            done = true
+            throw error
+          case .cancelled:
+            return try cancelled()
+          }
+        }
+      }
+    }
+
+    @inlinable
+    internal mutating func cancelled() throws -> Element? {
+      done = true
+      switch cancellation {
+      case .finish: return nil
+      case .throwCancellationError: throw CancellationError()
+      }
+    }
+  }
+}
+
+extension ObservableConvertibleType {
+  /// The elements of this sequence as an ``ObservableAsyncSequence``, with an unbounded buffer.
+  ///
+  /// ```swift
+  /// for try await value in Observable.range(start: 0, count: 3).asyncElements {
+  ///   print(value)   // 0, 1, 2
+  /// }
+  /// ```
+  ///
+  /// This is the fast path from Rx to async. Use ``values`` where an `AsyncThrowingStream` is
+  /// wanted.
+  ///
+  /// **Cancellation:** the subscription is disposed when the task is cancelled or the loop is
+  /// left early, and the loop then ends quietly (``AsyncCancellationBehavior/finish``).
+  public var asyncElements: ObservableAsyncSequence<Element> {
+    ObservableAsyncSequence(
+      source: asObservable(), limit: .unbounded, cancellation: .finish, dropCounter: nil)
+  }
+
+  /// The elements of this sequence as an ``ObservableAsyncSequence`` with the given buffer and
+  /// cancellation behavior.
+  ///
+  /// **Cancellation:** the subscription is disposed when the task is cancelled or the loop is
+  /// left early; `onCancellation` chooses whether the loop then ends quietly or throws
+  /// `CancellationError`.
+  ///
+  /// - Parameters:
+  ///   - bufferingPolicy: How elements that arrive while the loop is busy are kept.
+  ///     A negative limit makes iteration fail with `RxError.argumentOutOfRange`.
+  ///   - onCancellation: What the loop sees when its task is cancelled.
+  ///   - dropCounter: Counts the elements a bounded buffer drops.
+  /// - Returns: An async sequence that subscribes when iteration starts.
+  @inlinable
+  public func asyncElements(
+    bufferingPolicy: AsyncBufferingPolicy = .unbounded,
+    onCancellation: AsyncCancellationBehavior = .finish,
+    dropCounter: DropCounter? = nil
+  ) -> ObservableAsyncSequence<Element> {
+    ObservableAsyncSequence(
+      source: asObservable(), policy: bufferingPolicy, cancellation: onCancellation,
+      dropCounter: dropCounter)
+  }
+}

@@ -1,0 +1,220 @@
+import ObservableCore
+import ObservableTesting
+import Testing
+
+@testable import AsyncBridge
+
+@Suite("asyncElements (ObservableAsyncSequence)", .timeLimit(.minutes(1)))
+struct AsyncElementsTests {
+  @Test("delivers every element in order, then ends when the Observable completes")
+  func elementsAndCompletion() async throws {
+    try await withLeakChecking {
+      var received: [Int] = []
+      for try await value in Observable.range(start: 0, count: 10_000).asyncElements {
+        received.append(value)
+      }
+      #expect(received == Array(0..<10_000))
+    }
+  }
+
+  @Test("elements sent from another task arrive in order")
+  func elementsFromAnotherTask() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let consumer = Task {
+        var received: [Int] = []
+        for try await value in source.observable.asyncElements { received.append(value) }
+        return received
+      }
+      await source.subscribed.wait()
+      for value in 0..<1_000 { source.send(value) }
+      source.complete()
+      let received = try await consumer.value
+      #expect(received == Array(0..<1_000))
+    }
+  }
+
+  @Test("an Rx error reaches the loop unchanged; next() then returns nil")
+  func errorUnchanged() async throws {
+    try await withLeakChecking {
+      let disposed = BridgeSignal()
+      let source = Observable<Int>.create { observer in
+        observer.onNext(1)
+        observer.onError(BridgeTestError(id: 3))
+        return Disposables.create { disposed.fire() }
+      }
+      var iterator = source.asyncElements.makeAsyncIterator()
+      let first = try await iterator.next()
+      #expect(first == 1)
+      await #expect(throws: BridgeTestError(id: 3)) { try await iterator.next() }
+      let after = try await iterator.next()
+      #expect(after == nil)
+      #expect(disposed.count == 1)
+    }
+  }
+
+  @Test("makeAsyncIterator does not subscribe; each iteration subscribes once")
+  func lazyAndRepeatable() async throws {
+    try await withLeakChecking {
+      let subscriptions = BridgeSignal()
+      let source = Observable<Int>.create { observer in
+        subscriptions.fire()
+        observer.onNext(subscriptions.count)
+        observer.onCompleted()
+        return Disposables.create()
+      }
+      let sequence = source.asyncElements
+      var iterator = sequence.makeAsyncIterator()
+      #expect(subscriptions.count == 0)
+      let first = try await iterator.next()
+      #expect(first == 1)
+      var second: [Int] = []
+      for try await value in sequence { second.append(value) }
+      #expect(second == [2])
+    }
+  }
+
+  @Test("cancellation while suspended in next() disposes at once and ends quietly by default")
+  func cancelWhileSuspendedFinishes() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let iterator = source.observable.asyncElements.makeAsyncIterator()
+      let storage = iterator.storage
+      let consumer = Task {
+        var iterator = iterator
+        return try await iterator.next()
+      }
+      let suspended = await bridgeEventually { storage.hasWaiter }
+      #expect(suspended)
+      #expect(source.disposed.count == 0)
+      consumer.cancel()
+      #expect(source.disposed.count == 1)
+      let result = try await consumer.value
+      #expect(result == nil)
+    }
+  }
+
+  @Test("with .throwCancellationError, cancellation while suspended throws CancellationError")
+  func cancelWhileSuspendedThrows() async throws {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let iterator = source.observable.asyncElements(onCancellation: .throwCancellationError)
+        .makeAsyncIterator()
+      let storage = iterator.storage
+      let consumer = Task {
+        var iterator = iterator
+        return try await iterator.next()
+      }
+      let suspended = await bridgeEventually { storage.hasWaiter }
+      #expect(suspended)
+      consumer.cancel()
+      #expect(source.disposed.count == 1)
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+    }
+  }
+
+  @Test("with .throwCancellationError, a task cancelled before the start throws, unsubscribed")
+  func cancelledBeforeStartThrows() async throws {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let sequence = source.observable.asyncElements(onCancellation: .throwCancellationError)
+      let consumer = Task {
+        bridgeCancelCurrentTask()
+        for try await _ in sequence {}
+      }
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+      #expect(source.subscribed.count == 0)
+    }
+  }
+
+  @Test("cancellation with elements already taken from the buffer drops them and disposes")
+  func cancelWithBufferedBatch() async throws {
+    await withLeakChecking {
+      let disposed = BridgeSignal()
+      let source = bridgeBurst([1, 2, 3, 4], completes: false, disposed: disposed)
+      let consumer = Task {
+        var received: [Int] = []
+        for try await value in source.asyncElements(onCancellation: .throwCancellationError) {
+          received.append(value)
+          bridgeCancelCurrentTask()
+        }
+        return received
+      }
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+      #expect(disposed.count == 1)
+    }
+  }
+
+  @Test("cancelling while elements wait in a bounded buffer disposes and drops them")
+  func cancelWithFullBoundedBuffer() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let received = BridgeSignal()
+      let gate = BridgeSignal()
+      let values = BridgeBox<[Int]>([])
+      let consumer = Task {
+        for try await value in source.observable.asyncElements(bufferingPolicy: .bufferingNewest(2))
+        {
+          values.mutate { $0.append(value) }
+          received.fire()
+          await gate.wait()
+        }
+      }
+      await source.subscribed.wait()
+      source.send(1)
+      await received.wait()
+      source.send(2)
+      source.send(3)
+      consumer.cancel()
+      gate.fire()
+      try await consumer.value
+      #expect(values.value == [1])
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("releasing the iterator before it finished disposes the subscription")
+  func releaseDisposes() async throws {
+    try await withLeakChecking {
+      let disposed = BridgeSignal()
+      do {
+        var iterator = bridgeBurst([1, 2], completes: false, disposed: disposed).asyncElements
+          .makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(first == 1)
+        #expect(disposed.count == 0)
+      }
+      #expect(disposed.count == 1)
+    }
+  }
+
+  @Test("a thrown error from the loop body disposes the upstream")
+  func throwFromBody() async {
+    await withLeakChecking {
+      let disposed = BridgeSignal()
+      let source = bridgeBurst([1, 2], completes: false, disposed: disposed)
+      await #expect(throws: BridgeTestError.self) {
+        for try await _ in source.asyncElements { throw BridgeTestError() }
+      }
+      #expect(disposed.count == 1)
+    }
+  }
+
+  @Test("a loop isolated to the main actor iterates without leaving it")
+  func mainActorConsumer() async throws {
+    try await withLeakChecking {
+      let received = try await Self.iterateOnMainActor()
+      #expect(received == [0, 1, 2])
+    }
+  }
+
+  @MainActor
+  private static func iterateOnMainActor() async throws -> [Int] {
+    var received: [Int] = []
+    for try await value in Observable.range(start: 0, count: 3).asyncElements {
+      MainActor.assertIsolated()
+      received.append(value)
+    }
+    return received
+  }
+}

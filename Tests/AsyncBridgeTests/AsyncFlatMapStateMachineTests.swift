@@ -1,0 +1,167 @@
+import ObservableCore
+import ObservableTesting
+import Testing
+
+@testable import AsyncBridge
+
+@Suite("async flatMap state machine")
+struct AsyncFlatMapStateMachineTests {
+  typealias Machine = _AsyncFlatMapStateMachine<Int, String>
+
+  /// A task that does nothing, standing in for a transform's task.
+  private func handle() -> Task<Void, Never> { Task {} }
+
+  private func started(_ action: Machine.ElementAction) -> (id: UInt64, element: Int)? {
+    switch action {
+    case .start(let id, let element): return (id, element)
+    case .cancelAndStart(_, let id, let element): return (id, element)
+    case .none: return nil
+    }
+  }
+
+  private func delivered(_ action: Machine.OutcomeAction) -> Event<String>?? {
+    switch action {
+    case .none: return nil
+    case .deliver(let event): return .some(event)
+    case .startAndDeliver(_, _, let event): return .some(event)
+    case .cancelAndDeliver(_, let event, _): return .some(event)
+    }
+  }
+
+  @Test("merge starts a task per element and completes once upstream and tasks are done")
+  func merge() {
+    var machine = Machine(mode: .merge)
+    let first = started(machine.upstreamElement(1))
+    let second = started(machine.upstreamElement(2))
+    #expect(first?.id == 0 && first?.element == 1)
+    #expect(second?.id == 1 && second?.element == 2)
+    #expect(delivered(machine.upstreamCompleted()) == nil)
+    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
+    #expect(machine.nextDelivery() == nil)
+    let last = machine.taskSucceeded(id: 0, value: "a")
+    #expect(delivered(last) == .some(.next("a")))
+    #expect(machine.nextDelivery() == .completed)
+    #expect(machine.nextDelivery() == nil)
+    #expect(started(machine.upstreamElement(3)) == nil)
+  }
+
+  @Test("concat queues elements and starts the next when the current task finishes")
+  func concat() {
+    var machine = Machine(mode: .concat)
+    #expect(started(machine.upstreamElement(1))?.id == 0)
+    #expect(started(machine.upstreamElement(2)) == nil)
+    switch machine.taskSucceeded(id: 0, value: "a") {
+    case .startAndDeliver(let id, let element, let event):
+      #expect(id == 1 && element == 2 && event == .next("a"))
+    default:
+      Issue.record("expected the next element to start")
+    }
+    #expect(machine.nextDelivery() == nil)
+    #expect(delivered(machine.upstreamCompleted()) == nil)
+    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
+    #expect(machine.nextDelivery() == .completed)
+  }
+
+  @Test("latest cancels the registered previous task and drops its late result")
+  func latest() {
+    var machine = Machine(mode: .latest)
+    let first = handle()
+    #expect(started(machine.upstreamElement(1))?.id == 0)
+    switch machine.taskCreated(id: 0, handle: first) {
+    case .none: break
+    case .cancel: Issue.record("a current task must not be cancelled")
+    }
+    switch machine.upstreamElement(2) {
+    case .cancelAndStart(let previous, let id, let element):
+      #expect(previous == first)
+      #expect(id == 1 && element == 2)
+    default:
+      Issue.record("expected the previous task to be cancelled")
+    }
+    #expect(delivered(machine.taskSucceeded(id: 0, value: "stale")) == nil)
+    #expect(delivered(machine.taskFailed(id: 0, error: CancellationError())) == nil)
+    #expect(delivered(machine.taskSucceeded(id: 1, value: "fresh")) == .some(.next("fresh")))
+  }
+
+  @Test("a task registered after it was superseded is cancelled")
+  func lateRegistration() {
+    var machine = Machine(mode: .latest)
+    _ = machine.upstreamElement(1)
+    _ = machine.upstreamElement(2)
+    let late = handle()
+    switch machine.taskCreated(id: 0, handle: late) {
+    case .cancel(let cancelled): #expect(cancelled == late)
+    case .none: Issue.record("a superseded task must be cancelled")
+    }
+  }
+
+  @Test("a task error fails the sequence, cancels the other tasks and drops queued elements")
+  func taskError() {
+    var machine = Machine(mode: .merge)
+    _ = machine.upstreamElement(1)
+    _ = machine.upstreamElement(2)
+    let other = handle()
+    _ = machine.taskCreated(id: 1, handle: other)
+    switch machine.taskFailed(id: 0, error: RxError.unknown) {
+    case .cancelAndDeliver(let handles, let event, _):
+      #expect(handles == [other])
+      #expect(event?.error as? RxError == .unknown)
+    default:
+      Issue.record("expected the error to be delivered and the other task cancelled")
+    }
+    #expect(delivered(machine.taskSucceeded(id: 1, value: "late")) == nil)
+    #expect(delivered(machine.upstreamCompleted()) == nil)
+  }
+
+  @Test("an upstream error fails at once, even with tasks running")
+  func upstreamError() {
+    var machine = Machine(mode: .concat)
+    _ = machine.upstreamElement(1)
+    _ = machine.upstreamElement(2)
+    switch machine.upstreamFailed(RxError.unknown) {
+    case .cancelAndDeliver(_, let event, let dropped):
+      #expect(event?.error as? RxError == .unknown)
+      #expect(Array(dropped) == [2])
+    default:
+      Issue.record("expected the error to be delivered")
+    }
+  }
+
+  @Test("completion with nothing running completes at once")
+  func immediateCompletion() {
+    var machine = Machine(mode: .concat)
+    #expect(delivered(machine.upstreamCompleted()) == .some(.completed))
+  }
+
+  @Test("disposal cancels running tasks, drops queued elements and undelivered events")
+  func disposal() {
+    var machine = Machine(mode: .concat)
+    _ = machine.upstreamElement(1)
+    let running = handle()
+    _ = machine.taskCreated(id: 0, handle: running)
+    _ = machine.upstreamElement(2)
+    switch machine.disposed() {
+    case .cancel(let handles, let dropped, _):
+      #expect(handles == [running])
+      #expect(Array(dropped) == [2])
+    case .none:
+      Issue.record("expected the running task to be cancelled")
+    }
+    #expect(started(machine.upstreamElement(3)) == nil)
+    #expect(delivered(machine.taskSucceeded(id: 0, value: "late")) == nil)
+  }
+
+  @Test("while one caller delivers, later events queue behind it in order")
+  func serializedDelivery() {
+    var machine = Machine(mode: .merge)
+    _ = machine.upstreamElement(1)
+    _ = machine.upstreamElement(2)
+    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(.next("a")))
+    // The first deliverer has not drained yet: the second result queues.
+    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(nil))
+    #expect(delivered(machine.upstreamCompleted()) == .some(nil))
+    #expect(machine.nextDelivery() == .next("b"))
+    #expect(machine.nextDelivery() == .completed)
+    #expect(machine.nextDelivery() == nil)
+  }
+}

@@ -1,0 +1,267 @@
+import ObservableCore
+import ObservableTesting
+import Testing
+
+@testable import AsyncBridge
+
+/// Per-element gates and signals for async transforms that the test releases one by one.
+private struct Gates: Sendable {
+  let open: [Int: BridgeSignal]
+  let started = BridgeSignal()
+  let cancelled = BridgeSignal()
+
+  init(_ keys: [Int]) {
+    open = Dictionary(uniqueKeysWithValues: keys.map { ($0, BridgeSignal()) })
+  }
+
+  /// Waits for the element's gate, then returns the element times ten.
+  func gated(_ value: Int) async -> Int {
+    started.fire()
+    await open[value]?.wait()
+    return value * 10
+  }
+
+  /// Waits until cancelled, then returns `value`, which must be dropped.
+  func untilCancelled(_ value: Int) async -> Int {
+    started.fire()
+    await bridgeWaitForCancellation(cancelled)
+    return value
+  }
+}
+
+@Suite("async map, flatMap, concatMap, flatMapLatest", .timeLimit(.minutes(1)))
+struct AsyncFlatMapTests {
+  @Test("map with an async transform emits results in order, then completes")
+  func mapInOrder() async {
+    await withLeakChecking {
+      let observer = TestableObserver<Int>()
+      let subscription = Observable.range(start: 1, count: 5)
+        .map { value async -> Int in
+          for _ in 0..<(5 - value) { await Task.yield() }
+          return value * 10
+        }
+        .subscribe(observer)
+      #expect(await observer.waitForTermination())
+      #expect(
+        observer.events.map(\.value) == [10, 20, 30, 40, 50].map { .next($0) } + [.completed])
+      subscription.dispose()
+    }
+  }
+
+  @Test("a synchronous closure still selects the synchronous map")
+  func synchronousMapStillSelected() {
+    withLeakChecking {
+      let received = BridgeBox<[Int]>([])
+      let mapped: Observable<Int> = Observable.just(1).map { $0 + 1 }
+      // The synchronous map delivers before `subscribe` returns; the async one could not.
+      _ = mapped.subscribe(onNext: { value in received.mutate { $0.append(value) } })
+      #expect(received.value == [2])
+    }
+  }
+
+  @Test("an error thrown by the transform fails the sequence and disposes the upstream")
+  func mapTransformError() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable
+        .map { value async throws -> Int in
+          if value == 2 { throw BridgeTestError(id: 20) }
+          return value * 10
+        }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      source.send(2)
+      await source.disposed.wait()
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.next(10), .error(BridgeTestError(id: 20))])
+      subscription.dispose()
+    }
+  }
+
+  @Test("an upstream error ends the sequence at once and cancels the running task")
+  func upstreamErrorCancels() async {
+    await withLeakChecking {
+      let gates = Gates([])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable.map { await gates.untilCancelled($0) }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      await gates.started.wait()
+      source.fail(BridgeTestError(id: 21))
+      await gates.cancelled.wait()
+      #expect(observer.events.map(\.value) == [.error(BridgeTestError(id: 21))])
+      subscription.dispose()
+    }
+  }
+
+  @Test("completion waits for the running transform")
+  func completionWaits() async {
+    await withLeakChecking {
+      let gates = Gates([1])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable.map { await gates.gated($0) }.subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      await gates.started.wait()
+      source.complete()
+      #expect(observer.events.isEmpty)
+      gates.open[1]?.fire()
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.next(10), .completed])
+      subscription.dispose()
+    }
+  }
+
+  @Test("an upstream that ends early through take(1) does not cut off the running task")
+  func upstreamTakeDoesNotCutOff() async {
+    await withLeakChecking {
+      let gates = Gates([1])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable.take(1).map { await gates.gated($0) }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      await source.disposed.wait()
+      gates.open[1]?.fire()
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.next(10), .completed])
+      subscription.dispose()
+    }
+  }
+
+  @Test("disposing cancels the running task and disposes the upstream")
+  func disposeCancels() async {
+    await withLeakChecking {
+      let gates = Gates([])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable.concatMap { await gates.untilCancelled($0) }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      source.send(2)
+      await gates.started.wait()
+      subscription.dispose()
+      await gates.cancelled.wait()
+      #expect(source.disposed.count == 1)
+      #expect(gates.started.count == 1)
+      #expect(observer.events.isEmpty)
+    }
+  }
+
+  @Test("concatMap runs one task at a time, in element order")
+  func concatMapSequential() async {
+    await withLeakChecking {
+      let gates = Gates([1, 2, 3])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable.concatMap { await gates.gated($0) }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      for value in 1...3 { source.send(value) }
+      source.complete()
+      for value in 1...3 {
+        await gates.started.wait(for: value)
+        #expect(gates.started.count == value)
+        gates.open[value]?.fire()
+      }
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.next(10), .next(20), .next(30), .completed])
+      subscription.dispose()
+    }
+  }
+
+  @Test("flatMap runs every task at once and emits results as they finish")
+  func flatMapConcurrent() async {
+    await withLeakChecking {
+      let gates = Gates([1, 2, 3])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable.flatMap { await gates.gated($0) }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      for value in 1...3 { source.send(value) }
+      source.complete()
+      await gates.started.wait(for: 3)
+      var expected: [Int] = []
+      for value in [3, 1, 2] {
+        gates.open[value]?.fire()
+        expected.append(value * 10)
+        let wanted = expected
+        let delivered = await bridgeEventually { observer.elements == wanted }
+        #expect(delivered)
+      }
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.next(30), .next(10), .next(20), .completed])
+      subscription.dispose()
+    }
+  }
+
+  @Test("an error from one flatMap task fails the sequence and cancels the others")
+  func flatMapErrorCancelsOthers() async {
+    await withLeakChecking {
+      let gates = Gates([])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable
+        .flatMap { value async throws -> Int in
+          if value == 2 { throw BridgeTestError(id: 22) }
+          return await gates.untilCancelled(value)
+        }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      await gates.started.wait()
+      source.send(2)
+      await gates.cancelled.wait()
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.error(BridgeTestError(id: 22))])
+      await source.disposed.wait()
+      subscription.dispose()
+    }
+  }
+
+  @Test("flatMapLatest cancels the previous task when a new element arrives and drops its result")
+  func flatMapLatestCancelsPrevious() async {
+    await withLeakChecking {
+      let gates = Gates([2])
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable
+        .flatMapLatest { value async -> Int in
+          value == 1 ? await gates.untilCancelled(100) : await gates.gated(value)
+        }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      await gates.started.wait()
+      source.send(2)
+      await gates.cancelled.wait()
+      source.complete()
+      #expect(observer.events.isEmpty)
+      gates.open[2]?.fire()
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.next(20), .completed])
+      subscription.dispose()
+    }
+  }
+
+  @Test("flatMapLatest forwards the current task's error")
+  func flatMapLatestError() async {
+    await withLeakChecking {
+      let observer = TestableObserver<Int>()
+      let subscription = Observable.just(1)
+        .flatMapLatest { _ async throws -> Int in throw BridgeTestError(id: 23) }
+        .subscribe(observer)
+      #expect(await observer.waitForTermination())
+      #expect(observer.events.map(\.value) == [.error(BridgeTestError(id: 23))])
+      subscription.dispose()
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import ObservableCore
+import ObservableTesting
+import Testing
+
+@testable import AsyncBridge
+
+@Suite("value (Single, Maybe, Completable → async)", .timeLimit(.minutes(1)))
+struct TraitValueTests {
+  @Test("single.value returns the element")
+  func singleValue() async throws {
+    try await withLeakChecking {
+      let value = try await Single.just(5).value
+      #expect(value == 5)
+    }
+  }
+
+  @Test("single.value throws the Rx error unchanged")
+  func singleError() async {
+    await withLeakChecking { () async -> Void in
+      await #expect(throws: BridgeTestError(id: 2)) {
+        try await Single<Int>.error(BridgeTestError(id: 2)).value
+      }
+    }
+  }
+
+  @Test("single.value awaits an element sent later from another task")
+  func singleLater() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let consumer = Task { try await source.observable.take(1).asSingle().value }
+      await source.subscribed.wait()
+      source.send(9)
+      let value = try await consumer.value
+      #expect(value == 9)
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("a task cancelled before awaiting throws CancellationError without subscribing")
+  func cancelledBeforeStart() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let consumer = Task {
+        bridgeCancelCurrentTask()
+        return try await source.observable.asSingle().value
+      }
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+      #expect(source.subscribed.count == 0)
+    }
+  }
+
+  @Test("cancelling while suspended disposes the upstream, then throws CancellationError")
+  func cancelWhileSuspended() async {
+    await withLeakChecking {
+      let single = BridgeSource<Int>()
+      let maybe = BridgeSource<Int>()
+      let completable = BridgeSource<Never>()
+      let singleTask = Task { try await single.observable.asSingle().value }
+      let maybeTask = Task { try await maybe.observable.asMaybe().value }
+      let completableTask = Task { try await completable.observable.asCompletable().value }
+      await single.subscribed.wait()
+      await maybe.subscribed.wait()
+      await completable.subscribed.wait()
+      singleTask.cancel()
+      maybeTask.cancel()
+      completableTask.cancel()
+      await #expect(throws: CancellationError.self) { try await singleTask.value }
+      await #expect(throws: CancellationError.self) { try await maybeTask.value }
+      await #expect(throws: CancellationError.self) { try await completableTask.value }
+      #expect(single.disposed.count == 1)
+      #expect(maybe.disposed.count == 1)
+      #expect(completable.disposed.count == 1)
+    }
+  }
+
+  @Test("maybe.value returns the element, or nil when the Maybe completes empty")
+  func maybeValue() async throws {
+    try await withLeakChecking {
+      let some = try await Maybe.just(3).value
+      let none = try await Maybe<Int>.empty().value
+      #expect(some == 3)
+      #expect(none == nil)
+      await #expect(throws: BridgeTestError(id: 4)) {
+        try await Maybe<Int>.error(BridgeTestError(id: 4)).value
+      }
+    }
+  }
+
+  @Test("completable.value returns on completion and throws the Rx error unchanged")
+  func completableValue() async throws {
+    try await withLeakChecking {
+      try await Completable.empty().value
+      await #expect(throws: BridgeTestError(id: 5)) {
+        try await Completable.error(BridgeTestError(id: 5)).value
+      }
+    }
+  }
+
+  @Test("an Observable is awaited through first(), asSingle() and asMaybe()")
+  func observableThroughTraits() async throws {
+    try await withLeakChecking {
+      let numbers = Observable.range(start: 10, count: 3)
+      let first = try await numbers.first().value
+      let none = try await Observable<Int>.empty().first().value
+      let single = try await Observable.just(1).asSingle().value
+      let maybe = try await Observable<Int>.empty().asMaybe().value
+      #expect(first == 10)
+      #expect(none == nil)
+      #expect(single == 1)
+      #expect(maybe == nil)
+      await #expect(throws: RxError.noElements) {
+        try await Observable<Int>.empty().asSingle().value
+      }
+      await #expect(throws: RxError.moreThanOneElement) { try await numbers.asSingle().value }
+    }
+  }
+
+  @Test("first().value disposes the upstream as soon as the first element arrives")
+  func firstDisposesUpstream() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let consumer = Task { try await source.observable.first().value }
+      await source.subscribed.wait()
+      source.send(1)
+      let value = try await consumer.value
+      #expect(value == 1)
+      #expect(source.disposed.count == 1)
+    }
+  }
+}

@@ -1,0 +1,258 @@
+import ObservableCore
+import ObservableTesting
+import Testing
+
+@testable import AsyncBridge
+
+@Suite("values (Observable → AsyncThrowingStream)", .timeLimit(.minutes(1)))
+struct ValuesTests {
+  @Test("delivers every element, then ends when the Observable completes")
+  func elementsAndCompletion() async throws {
+    try await withLeakChecking {
+      var received: [Int] = []
+      for try await value in Observable.range(start: 0, count: 5).values {
+        received.append(value)
+      }
+      #expect(received == [0, 1, 2, 3, 4])
+    }
+  }
+
+  @Test("an Rx error reaches the loop unchanged, after the elements before it")
+  func errorUnchanged() async {
+    await withLeakChecking {
+      let source = Observable<Int>.create { observer in
+        observer.onNext(1)
+        observer.onError(BridgeTestError(id: 7))
+        return Disposables.create()
+      }
+      var received: [Int] = []
+      do {
+        for try await value in source.values { received.append(value) }
+        Issue.record("the loop should have thrown")
+      } catch {
+        #expect(error as? BridgeTestError == BridgeTestError(id: 7))
+      }
+      #expect(received == [1])
+    }
+  }
+
+  @Test("the stream type is AsyncThrowingStream; a Single's values work too")
+  func types() async throws {
+    try await withLeakChecking {
+      let stream: AsyncThrowingStream<Int, any Error> = Observable.just(3).values
+      var received: [Int] = []
+      for try await value in stream { received.append(value) }
+      for try await value in Single.just(4).values { received.append(value) }
+      #expect(received == [3, 4])
+    }
+  }
+
+  @Test("reading values does not subscribe; the first next() does")
+  func lazySubscription() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let stream = source.observable.values
+      #expect(source.subscribed.count == 0)
+      let consumer = Task {
+        var iterator = stream.makeAsyncIterator()
+        return try await iterator.next()
+      }
+      await source.subscribed.wait()
+      #expect(source.subscribed.count == 1)
+      source.send(42)
+      let result = try await consumer.value
+      #expect(result == 42)
+    }
+  }
+
+  @Test("a task cancelled before the loop starts never subscribes; the loop ends quietly")
+  func cancelledBeforeStart() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let stream = source.observable.values
+      let consumer = Task {
+        bridgeCancelCurrentTask()
+        var count = 0
+        for try await _ in stream { count += 1 }
+        return count
+      }
+      let result = try await consumer.value
+      #expect(result == 0)
+      #expect(source.subscribed.count == 0)
+    }
+  }
+
+  @Test("cancelling the consuming task while it waits disposes the upstream")
+  func cancelWhileSuspended() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let received = BridgeSignal()
+      let consumer = Task {
+        var values: [Int] = []
+        for try await value in source.observable.values {
+          values.append(value)
+          received.fire()
+        }
+        return values
+      }
+      await source.subscribed.wait()
+      source.send(1)
+      await received.wait()
+      consumer.cancel()
+      let result = try await consumer.value
+      #expect(result == [1])
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("cancelling with a full buffer disposes the upstream and drops what was buffered")
+  func cancelWithFullBuffer() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let received = BridgeSignal()
+      let gate = BridgeSignal()
+      let dropped = DropCounter()
+      let stream = source.observable.values(
+        bufferingPolicy: .bufferingOldest(2), dropCounter: dropped)
+      let consumer = Task {
+        var values: [Int] = []
+        for try await value in stream {
+          values.append(value)
+          received.fire()
+          await gate.wait()
+        }
+        return values
+      }
+      await source.subscribed.wait()
+      source.send(1)
+      await received.wait()
+      source.send(2)
+      source.send(3)
+      source.send(4)
+      #expect(dropped.count == 1)
+      consumer.cancel()
+      gate.fire()
+      let result = try await consumer.value
+      #expect(result == [1])
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("break, return and throw out of the loop dispose the upstream at once")
+  func leavingEarly() async throws {
+    try await withLeakChecking {
+      let disposed = BridgeSignal()
+      let source = bridgeBurst([1, 2, 3], completes: false, disposed: disposed)
+
+      for try await _ in source.values { break }
+      #expect(disposed.count == 1)
+
+      func firstValue() async throws -> Int? {
+        for try await value in source.values { return value }
+        return nil
+      }
+      let result = try await firstValue()
+      #expect(result == 1)
+      #expect(disposed.count == 2)
+
+      do {
+        for try await _ in source.values { throw BridgeTestError(id: 1) }
+      } catch {
+        #expect(error as? BridgeTestError == BridgeTestError(id: 1))
+      }
+      #expect(disposed.count == 3)
+    }
+  }
+
+  @Test("a second task iterating the same stream at once gets concurrentIteration")
+  func concurrentIteration() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let stream = source.observable.values
+      let first = Task {
+        for try await _ in stream {}
+      }
+      await source.subscribed.wait()
+      await #expect(throws: AsyncBridgeError.concurrentIteration) {
+        for try await _ in stream {}
+      }
+      first.cancel()
+      try await first.value
+      #expect(source.disposed.count == 1)
+    }
+  }
+}
+
+@Suite("values (Infallible → AsyncStream)", .timeLimit(.minutes(1)))
+struct InfallibleValuesTests {
+  @Test("delivers every element of an Infallible as an AsyncStream, then ends")
+  func elements() async {
+    await withLeakChecking {
+      let stream: AsyncStream<Int> = Observable.range(start: 1, count: 3)
+        .asInfallible(onErrorJustReturn: 0).values
+      var received: [Int] = []
+      for await value in stream { received.append(value) }
+      #expect(received == [1, 2, 3])
+    }
+  }
+
+  @Test("takes Swift's buffering policy and counts drops")
+  func buffering() async {
+    await withLeakChecking {
+      let dropped = DropCounter()
+      let infallible = bridgeBurst([1, 2, 3, 4]).asInfallible(onErrorJustReturn: 0)
+      var received: [Int] = []
+      for await value in infallible.values(
+        bufferingPolicy: .bufferingNewest(1), dropCounter: dropped)
+      {
+        received.append(value)
+      }
+      #expect(received == [4])
+      #expect(dropped.count == 3)
+    }
+  }
+
+  @Test("cancelling the consuming task disposes the upstream; the loop ends quietly")
+  func cancellation() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let infallible = source.observable.asInfallible(onErrorJustReturn: 0)
+      let consumer = Task {
+        var count = 0
+        for await _ in infallible.values { count += 1 }
+        return count
+      }
+      await source.subscribed.wait()
+      consumer.cancel()
+      #expect(await consumer.value == 0)
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("a task cancelled before the loop starts never subscribes; the loop ends quietly")
+  func cancelledBeforeStart() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let stream = source.observable.asInfallible(onErrorJustReturn: 0).values
+      let consumer = Task {
+        bridgeCancelCurrentTask()
+        var count = 0
+        for await _ in stream { count += 1 }
+        return count
+      }
+      #expect(await consumer.value == 0)
+      #expect(source.subscribed.count == 0)
+    }
+  }
+
+  @Test("break out of the loop disposes the upstream")
+  func leavingEarly() async {
+    await withLeakChecking {
+      let disposed = BridgeSignal()
+      let infallible = bridgeBurst([1, 2], completes: false, disposed: disposed)
+        .asInfallible(onErrorJustReturn: 0)
+      for await _ in infallible.values { break }
+      #expect(disposed.count == 1)
+    }
+  }
+}
