@@ -59,6 +59,25 @@ struct AsyncFlatMapTests {
     }
   }
 
+  @Test("synchronous closures still select the synchronous flatMap, concatMap and flatMapLatest")
+  func synchronousFlatteningStillSelected() {
+    withLeakChecking {
+      let received = BridgeBox<[String]>([])
+      // The synchronous operators deliver before `subscribe` returns; the async ones could not.
+      _ = Observable.of(1, 2).flatMap { Observable.just("flatMap \($0)") }
+        .subscribe(onNext: { value in received.mutate { $0.append(value) } })
+      _ = Observable.of(1, 2).concatMap { Observable.just("concatMap \($0)") }
+        .subscribe(onNext: { value in received.mutate { $0.append(value) } })
+      _ = Observable.of(1, 2).flatMapLatest { Observable.just("flatMapLatest \($0)") }
+        .subscribe(onNext: { value in received.mutate { $0.append(value) } })
+      #expect(
+        received.value == [
+          "flatMap 1", "flatMap 2", "concatMap 1", "concatMap 2", "flatMapLatest 1",
+          "flatMapLatest 2",
+        ])
+    }
+  }
+
   @Test("an error thrown by the transform fails the sequence and disposes the upstream")
   func mapTransformError() async {
     await withLeakChecking {

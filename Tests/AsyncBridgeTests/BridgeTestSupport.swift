@@ -12,10 +12,10 @@ struct BridgeTestError: Error, Equatable {
 
 /// A thread-safe box for values shared with `@Sendable` test closures.
 final class BridgeBox<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
+  private let storage: _Mutex<Value>
 
   init(_ value: Value) {
-    storage = Mutex(value)
+    storage = _Mutex(value)
   }
 
   var value: Value {
@@ -46,7 +46,7 @@ final class BridgeSignal: Sendable {
     var waiters: [Waiter] = []
   }
 
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   init() {}
 
@@ -163,7 +163,7 @@ func bridgeCancelCurrentTask() {
 ///
 /// For async closures that must prove they saw cancellation.
 func bridgeWaitForCancellation(_ cancelled: BridgeSignal? = nil) async {
-  let state = Mutex<(CheckedContinuation<Void, Never>?, isCancelled: Bool)>((nil, false))
+  let state = _Mutex<(CheckedContinuation<Void, Never>?, isCancelled: Bool)>((nil, false))
   await withTaskCancellationHandler {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let resumeNow = state.withLock { state -> Bool in

@@ -115,6 +115,37 @@ struct TraitValueTests {
     }
   }
 
+  @Test("toArray().value and takeLast(1).asMaybe().value await a whole sequence")
+  func awaitWholeSequence() async throws {
+    try await withLeakChecking {
+      let numbers = Observable.range(start: 1, count: 4)
+      let all = try await numbers.toArray().value
+      let none = try await Observable<Int>.empty().toArray().value
+      let last = try await numbers.takeLast(1).asMaybe().value
+      let noLast = try await Observable<Int>.empty().takeLast(1).asMaybe().value
+      #expect(all == [1, 2, 3, 4])
+      #expect(none == [])
+      #expect(last == 4)
+      #expect(noLast == nil)
+      await #expect(throws: BridgeTestError.self) {
+        try await Observable<Int>.error(BridgeTestError()).toArray().value
+      }
+    }
+  }
+
+  @Test("toArray().value over an asynchronous source awaits without blocking a thread")
+  func toArrayAwaitsAsyncSource() async throws {
+    try await withLeakChecking {
+      let subject = PublishSubject<Int>()
+      async let all = subject.toArray().value
+      while !subject.hasObservers { await Task.yield() }
+      for value in 0..<3 { subject.onNext(value) }
+      subject.onCompleted()
+      let received = try await all
+      #expect(received == [0, 1, 2])
+    }
+  }
+
   @Test("first().value disposes the upstream as soon as the first element arrives")
   func firstDisposesUpstream() async throws {
     try await withLeakChecking {

@@ -109,7 +109,7 @@ internal final class _FirstElementAwaiter<Element: Sendable>: Sendable {
   }
 
   @usableFromInline
-  internal let state = Mutex(State.idle)
+  internal let state = _Mutex(State.idle)
   @usableFromInline
   internal let resource = _ResourceToken()
 

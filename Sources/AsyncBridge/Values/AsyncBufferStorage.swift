@@ -64,7 +64,7 @@ internal final class _AsyncBufferStorage<Element: Sendable>: Sendable {
   }
 
   @usableFromInline
-  internal let state = Mutex(State())
+  internal let state = _Mutex(State())
   @usableFromInline
   internal let source: Observable<Element>
   @usableFromInline

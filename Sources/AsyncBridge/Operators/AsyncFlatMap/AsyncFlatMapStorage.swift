@@ -15,7 +15,7 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
   internal typealias Machine = _AsyncFlatMapStateMachine<Element, Result>
 
   @usableFromInline
-  internal let machine: Mutex<Machine>
+  internal let machine: _Mutex<Machine>
   @usableFromInline
   internal let transform: @Sendable (Element) async throws -> Result
   @usableFromInline
@@ -32,7 +32,7 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
     downstream: AnyObserver<Result>,
     lifetime: _Lifetime
   ) {
-    machine = Mutex(Machine(mode: mode))
+    machine = _Mutex(Machine(mode: mode))
     self.transform = transform
     self.downstream = downstream
     self.lifetime = lifetime

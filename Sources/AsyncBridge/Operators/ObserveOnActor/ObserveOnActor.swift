@@ -60,7 +60,7 @@ internal final class _ObserveOnActorStorage<Element: Sendable>: Sendable {
   }
 
   @usableFromInline
-  internal let state = Mutex(State())
+  internal let state = _Mutex(State())
   @usableFromInline
   internal let actor: any Actor
   @usableFromInline
