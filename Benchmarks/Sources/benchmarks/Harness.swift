@@ -47,7 +47,7 @@ func measure(elements: Int, _ body: () async -> Void) async -> Double {
 
 /// Like ``measure(elements:_:)``, but `setup` runs untimed before each run.
 func measure<State>(
-  elements: Int, setup: () -> State, _ body: (State) async -> Void
+  elements: Int, setup: () -> State, body: (State) async -> Void
 ) async -> Double {
   await body(setup())
   var samples: [Double] = []
@@ -78,7 +78,8 @@ func peakRSSKilobytes() -> Int {
   defer { fclose(file) }
   var buffer = [CChar](repeating: 0, count: 256)
   while fgets(&buffer, Int32(buffer.count), file) != nil {
-    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let line = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     if line.hasPrefix("VmHWM:") {
       return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
     }

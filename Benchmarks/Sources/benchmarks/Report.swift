@@ -48,6 +48,8 @@ func printTable(_ rows: [Row]) {
     let targetText = targets.map(\.text).joined(separator: "; ")
     let met = targets.compactMap(\.met)
     let metText = met.isEmpty ? "—" : (met.allSatisfy { $0 } ? "yes" : "**no**")
-    print("| \(row.workload) | \(format(row.ours)) | \(peers.isEmpty ? "—" : peers) | \(targetText) | \(metText) |")
+    print(
+      "| \(row.workload) | \(format(row.ours)) | \(peers.isEmpty ? "—" : peers) | \(targetText) | \(metText) |"
+    )
   }
 }

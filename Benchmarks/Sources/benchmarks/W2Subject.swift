@@ -22,7 +22,9 @@ func w2(_ count: Int) -> [Row] {
     measure(elements: count) {
       let sum = Accumulator()
       let subject = PublishSubject<Int>()
-      let subscriptions = (0..<subscribers).map { _ in subject.subscribe(onNext: { sum.total &+= $0 }) }
+      let subscriptions = (0..<subscribers).map { _ in
+        subject.subscribe(onNext: { sum.total &+= $0 })
+      }
       for value in 0..<count { subject.onNext(value) }
       for subscription in subscriptions { subscription.dispose() }
       blackHole(sum.total)
@@ -32,7 +34,8 @@ func w2(_ count: Int) -> [Row] {
     measure(elements: count) {
       let sum = Accumulator()
       let relay = PublishRelay<Int>()
-      let subscriptions = (0..<subscribers).map { _ in relay.subscribe(onNext: { sum.total &+= $0 }) }
+      let subscriptions = (0..<subscribers).map { _ in relay.subscribe(onNext: { sum.total &+= $0 })
+      }
       for value in 0..<count { relay.accept(value) }
       for subscription in subscriptions { subscription.dispose() }
       blackHole(sum.total)

@@ -39,12 +39,12 @@ func w6(_ count: Int) async -> (Floors, [Row]) {
       for value in 0..<count { continuation.yield(value) }
       continuation.finish()
       return stream
-    }
-  ) { stream in
-    var sum = 0
-    for await value in stream { sum &+= value }
-    blackHole(sum)
-  }
+    },
+    body: { stream in
+      var sum = 0
+      for await value in stream { sum &+= value }
+      blackHole(sum)
+    })
   floors.throwingParallel = await measure(elements: count) {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
     let producer = Task.detached {
@@ -71,12 +71,12 @@ func w6(_ count: Int) async -> (Floors, [Row]) {
       for value in 0..<count { continuation.yield(value) }
       continuation.finish()
       return stream
-    }
-  ) { stream in
-    var sum = 0
-    do { for try await value in stream { sum &+= value } } catch {}
-    blackHole(sum)
-  }
+    },
+    body: { stream in
+      var sum = 0
+      do { for try await value in stream { sum &+= value } } catch {}
+      blackHole(sum)
+    })
   floors.channel = await measure(elements: count) {
     let channel = AsyncChannel<Int>()
     let producer = Task.detached {
@@ -89,13 +89,25 @@ func w6(_ count: Int) async -> (Floors, [Row]) {
     blackHole(sum)
   }
   let rows = [
-    Row(workload: "W6 AsyncStream producer∥consumer", ours: floors.streamParallel, peers: [], targets: [.none]),
-    Row(workload: "W6 AsyncStream fill-then-drain", ours: floors.streamFillDrain, peers: [], targets: [.none]),
-    Row(workload: "W6 AsyncStream drain only", ours: floors.streamDrain, peers: [], targets: [.none]),
-    Row(workload: "W6 AsyncThrowingStream producer∥consumer", ours: floors.throwingParallel, peers: [], targets: [.none]),
-    Row(workload: "W6 AsyncThrowingStream fill-then-drain", ours: floors.throwingFillDrain, peers: [], targets: [.none]),
-    Row(workload: "W6 AsyncThrowingStream drain only", ours: floors.throwingDrain, peers: [], targets: [.none]),
-    Row(workload: "W6 AsyncChannel send/receive", ours: floors.channel, peers: [], targets: [.none]),
+    Row(
+      workload: "W6 AsyncStream producer∥consumer", ours: floors.streamParallel, peers: [],
+      targets: [.none]),
+    Row(
+      workload: "W6 AsyncStream fill-then-drain", ours: floors.streamFillDrain, peers: [],
+      targets: [.none]),
+    Row(
+      workload: "W6 AsyncStream drain only", ours: floors.streamDrain, peers: [], targets: [.none]),
+    Row(
+      workload: "W6 AsyncThrowingStream producer∥consumer", ours: floors.throwingParallel,
+      peers: [], targets: [.none]),
+    Row(
+      workload: "W6 AsyncThrowingStream fill-then-drain", ours: floors.throwingFillDrain, peers: [],
+      targets: [.none]),
+    Row(
+      workload: "W6 AsyncThrowingStream drain only", ours: floors.throwingDrain, peers: [],
+      targets: [.none]),
+    Row(
+      workload: "W6 AsyncChannel send/receive", ours: floors.channel, peers: [], targets: [.none]),
   ]
   return (floors, rows)
 }

@@ -4,11 +4,14 @@
 //   .build/release/benchmarks            full run, Markdown table on stdout
 //   .build/release/benchmarks --quick    smaller N, for a smoke test
 //   .build/release/benchmarks --memory-child CASE N   (internal: one memory measurement)
+//   .build/release/benchmarks --profile NAME [N]      (one workload, untimed, for callgrind)
 
 import Dispatch
 
 let arguments = CommandLine.arguments
-if arguments.count >= 4, arguments[1] == "--memory-child" {
+if arguments.count >= 3, arguments[1] == "--profile" {
+  runProfile(arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000)
+} else if arguments.count >= 4, arguments[1] == "--memory-child" {
   await runMemoryChild(case: arguments[2], count: Int(arguments[3]) ?? 0)
 } else {
   let quick = arguments.contains("--quick")

@@ -23,10 +23,24 @@ public final class _Lifetime: Cancelable {
   internal let resource: _ResourceToken
 
   @usableFromInline
+  internal enum Action: Sendable {
+    case disposable(any Disposable)
+    case closure(@Sendable () -> Void)
+
+    @inlinable
+    func run() {
+      switch self {
+      case .disposable(let disposable): disposable.dispose()
+      case .closure(let closure): closure()
+      }
+    }
+  }
+
+  @usableFromInline
   internal enum Actions {
     case none
-    case one(any Disposable)
-    case many([any Disposable])
+    case one(Action)
+    case many([Action])
     case disposed
   }
 
@@ -57,28 +71,37 @@ public final class _Lifetime: Cancelable {
   /// - Parameter disposable: The resource to release with this lifetime.
   @inlinable
   public func add(_ disposable: any Disposable) {
-    let accepted = actions.withLock { actions -> Bool in
-      switch actions {
-      case .none: actions = .one(disposable)
-      case .one(let first): actions = .many([first, disposable])
-      case .many(var all):
-        actions = .none
-        all.append(disposable)
-        actions = .many(all)
-      case .disposed: return false
-      }
-      return true
-    }
-    if !accepted { disposable.dispose() }
+    register(.disposable(disposable))
   }
 
   /// Registers `action` to run once when this lifetime is disposed, or runs it now if this
   /// lifetime is already disposed.
   ///
+  /// Prefer this to ``add(_:)`` in generic code: the closure is compiled in the caller's
+  /// specialized context, whereas `dispose()` on a generic class reached through `any
+  /// Disposable` runs its unspecialized implementation.
+  ///
   /// - Parameter action: The action to run on disposal.
   @inlinable
   public func onDispose(_ action: @escaping @Sendable () -> Void) {
-    add(Disposables.create(with: action))
+    register(.closure(action))
+  }
+
+  @inlinable
+  internal func register(_ action: Action) {
+    let accepted = actions.withLock { actions -> Bool in
+      switch actions {
+      case .none: actions = .one(action)
+      case .one(let first): actions = .many([first, action])
+      case .many(var all):
+        actions = .none
+        all.append(action)
+        actions = .many(all)
+      case .disposed: return false
+      }
+      return true
+    }
+    if !accepted { action.run() }
   }
 
   /// Disposes every registered resource, once.
@@ -91,8 +114,8 @@ public final class _Lifetime: Cancelable {
     }
     switch taken {
     case .none, .disposed: break
-    case .one(let disposable): disposable.dispose()
-    case .many(let all): for disposable in all { disposable.dispose() }
+    case .one(let action): action.run()
+    case .many(let all): for action in all { action.run() }
     }
   }
 }

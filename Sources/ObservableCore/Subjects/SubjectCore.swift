@@ -337,7 +337,7 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
       guard !lifetime.isDisposed else { return }
       observer.on(stop)
     case .added(let id, let arrival):
-      lifetime.add(_SubjectSubscription(core: self, id: id))
+      lifetime.onDispose { self.unsubscribe(id) }
       guard let arrival else { return }
       arrival.perform()
       var delivery = state.withLock { $0.next() }
@@ -348,7 +348,7 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   func unsubscribe(_ id: UInt64) {
     let removed = state.withLock { $0.unsubscribe(id) }
     _ = removed
@@ -364,7 +364,7 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     state.withLock { $0.isDisposed }
   }
 
-  @usableFromInline
+  @inlinable
   func dispose() {
     let released = state.withLock { state in
       state.isDisposed = true
@@ -377,25 +377,5 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
       return released
     }
     _ = released
-  }
-}
-
-/// Removes one observer from a subject when its subscription is disposed.
-///
-/// Not public API.
-@usableFromInline
-internal final class _SubjectSubscription<Policy: _SubjectPolicy>: Disposable {
-  @usableFromInline let core: _SubjectCore<Policy>
-  @usableFromInline let id: UInt64
-
-  @inlinable
-  init(core: _SubjectCore<Policy>, id: UInt64) {
-    self.core = core
-    self.id = id
-  }
-
-  @inlinable
-  func dispose() {
-    core.unsubscribe(id)
   }
 }

@@ -1,0 +1,35 @@
+import ObservableCore
+
+/// Runs one workload's body `count` times without timing, for `valgrind --tool=callgrind`.
+///
+///   valgrind --tool=callgrind .build/release/benchmarks --profile subject-map 100000
+func runProfile(_ name: String, count: Int) {
+  switch name {
+  case "just-map":
+    for _ in 0..<count {
+      Observable.just(1).map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
+    }
+  case "subject-map":
+    let subject = PublishSubject<Int>()
+    for _ in 0..<count {
+      subject.map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
+    }
+  case "subject-send":
+    let sum = Accumulator()
+    let subject = PublishSubject<Int>()
+    let subscription = subject.subscribe(onNext: { sum.total &+= $0 })
+    for value in 0..<count { subject.onNext(value) }
+    subscription.dispose()
+    blackHole(sum.total)
+  case "flat-map-latest":
+    let sum = Accumulator()
+    let subject = PublishSubject<Int>()
+    let subscription = subject.flatMapLatest { Observable.just($0 * 2) }
+      .subscribe(onNext: { sum.total &+= $0 })
+    for value in 0..<count { subject.onNext(value) }
+    subscription.dispose()
+    blackHole(sum.total)
+  default:
+    print("unknown profile \(name)")
+  }
+}
