@@ -43,7 +43,7 @@ extension ObservableType {
   internal static func _amb(_ sources: [Observable<Element>]) -> Observable<Element> {
     Observable(_run: { observer, lifetime in
       let storage = _AmbStorage(downstream: observer, lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       storage.start(sources)
     })
   }

@@ -31,7 +31,7 @@ internal final class _CatchObservable<Element: Sendable>: Observable<Element>,
       let storage = _CatchStorage(
         source: innermost, handlers: [handler] + handlers, downstream: observer,
         lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       storage.start()
     })
   }

@@ -37,7 +37,7 @@ internal final class _ConcatObservable<Element: Sendable>: Observable<Element>,
     self.sources = sources
     super.init(_run: { observer, lifetime in
       let storage = _ConcatStorage(sources: sources, downstream: observer, lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       storage.start()
     })
   }

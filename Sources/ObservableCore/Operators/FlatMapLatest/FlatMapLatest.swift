@@ -23,7 +23,7 @@ extension ObservableType {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _FlatMapLatestStorage(downstream: observer, lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       let outer = storage.outerLifetime
       source._subscribe(
         AnyObserver { event in

@@ -48,7 +48,7 @@ extension ObservableType {
     return Observable(_run: { observer, lifetime in
       let storage = _RetryStorage(
         source: source, maxAttempts: maxAttempts, downstream: observer, lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       storage.start()
     })
   }

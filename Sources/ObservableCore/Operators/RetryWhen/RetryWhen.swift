@@ -63,7 +63,7 @@ extension ObservableType {
     return Observable(_run: { observer, lifetime in
       let storage = _RetryWhenStorage<Element, Failure>(
         source: source, downstream: observer, lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       storage.start(trigger: notificationHandler(storage.failures))
     })
   }

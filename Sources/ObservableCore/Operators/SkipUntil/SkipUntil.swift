@@ -20,7 +20,7 @@ extension ObservableType {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _SkipUntilStorage(downstream: observer, lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       storage.start(source: source, other: other)
     })
   }

@@ -18,7 +18,7 @@ extension ObservableType {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
       let storage = _TakeUntilStorage(downstream: observer, lifetime: lifetime)
-      lifetime.add(storage)
+      lifetime.onDispose { storage.dispose() }
       storage.start(source: source, other: other)
     })
   }
