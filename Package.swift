@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(
       name: "BridgeDemoTests",
       // The executable is a dependency so that `swift test` builds it before the tests run it.
-      dependencies: ["bridge-demo", "GitHubReplay"]),
+      dependencies: ["bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [

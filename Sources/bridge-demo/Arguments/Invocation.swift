@@ -121,10 +121,13 @@ struct Invocation: Sendable {
     var name: CommandName?
     do {
       let help = try parser.flag("--help", "-h")
-      let server = try ServerOptions.parse(&parser)
+      // A mistake in the server options is reported with the usage of the command, so the
+      // command is found first.
+      let serverOptions = Result { () throws(ArgumentError) in try ServerOptions.parse(&parser) }
       name = try CommandName.take(from: &parser)
       let chosen = name ?? .tour
       if help { return .help(chosen.help) }
+      let server = try serverOptions.get()
       let command = try chosen.parseOptions(&parser)
       try parser.finish()
       return .run(Invocation(server: server, command: command))

@@ -25,11 +25,13 @@ enum EventsCommand {
       if options.style == .both && !options.json {
         context.console.print(context.console.style.bold("\(style.label):"))
       }
-      switch style {
-      case .rx:
-        try await pollRx(client, options: options, polls: polls, printer: printer)
-      case .async:
-        try await pollAsync(client, options: options, polls: polls, printer: printer)
+      try await describingFailure("events of \(options.repository)") {
+        switch style {
+        case .rx:
+          try await pollRx(client, options: options, polls: polls, printer: printer)
+        case .async:
+          try await pollAsync(client, options: options, polls: polls, printer: printer)
+        }
       }
     }
   }

@@ -10,12 +10,11 @@ enum RepoCommand {
     let name = options.repository.name
     var results: [(Style, Repository)] = []
     for style in options.style.styles {
-      let repository: Repository
-      switch style {
-      case .rx:
-        repository = try await client.rx.repository(owner: owner, name: name).value
-      case .async:
-        repository = try await client.repository(owner: owner, name: name)
+      let repository = try await describingFailure("repository \(options.repository)") {
+        switch style {
+        case .rx: try await client.rx.repository(owner: owner, name: name).value
+        case .async: try await client.repository(owner: owner, name: name)
+        }
       }
       results.append((style, repository))
     }
@@ -34,10 +33,11 @@ enum UserCommand {
     let client = context.backend.makeClient()
     var results: [(Style, User)] = []
     for style in options.style.styles {
-      let user: User
-      switch style {
-      case .rx: user = try await client.rx.user(options.name).value
-      case .async: user = try await client.user(options.name)
+      let user = try await describingFailure("user \(options.name)") {
+        switch style {
+        case .rx: try await client.rx.user(options.name).value
+        case .async: try await client.user(options.name)
+        }
       }
       results.append((style, user))
     }

@@ -35,6 +35,9 @@ enum TypeaheadCommand {
       heading: style == .rx
         ? "Search GitHub repositories (Rx: debounce, distinctUntilChanged, flatMapLatest). Esc quits."
         : "Search GitHub repositories (async: debounce task, Task cancellation). Esc quits.")
+    // Cleanup runs the newest action first: the cursor leaves the screen, then the terminal
+    // is restored.
+    context.cleanup.add { screen.leave() }
     screen.update { _ in }
     let client = context.backend.makeClient()
 

@@ -59,7 +59,7 @@ final class TypeaheadScreen: Sendable {
     state.withLock { screen in
       guard screen.drawn else { return }
       // From the prompt line to below the last line.
-      let below = 2 + max(1, screen.state.results.count)
+      let below = 1 + max(1, screen.state.results.count)
       console.emit("\u{1B}[\(below)B\r\n", to: 1)
       screen.drawn = false
     }
