@@ -43,26 +43,47 @@ struct CommandLineTests {
       (["repo", "a/b", "--json=yes"], "--json does not take a value", "usage: bridge-demo repo"),
       (["user"], "missing NAME", "usage: bridge-demo user NAME"),
       (["user", "sferik", "extra"], "unexpected argument 'extra'", "usage: bridge-demo user"),
-      (["user", "sferik", "--style", "fast"], "--style must be rx, async or both, not 'fast'",
-       "usage: bridge-demo user"),
+      (
+        ["user", "sferik", "--style", "fast"], "--style must be rx, async or both, not 'fast'",
+        "usage: bridge-demo user"
+      ),
       (["search"], "missing QUERY", "usage: bridge-demo search QUERY"),
       (["search", "swift", "--limit"], "--limit needs a value", "usage: bridge-demo search"),
-      (["search", "swift", "--limit", "0"], "--limit must be a number from 1 to 1000, not '0'",
-       "usage: bridge-demo search"),
-      (["search", "swift", "--sort", "best"], "--sort must be stars, forks or updated, not 'best'",
-       "usage: bridge-demo search"),
-      (["events", "a/b", "--polls", "2"], "--polls and --interval need --poll",
-       "usage: bridge-demo events"),
-      (["events", "a/b", "--poll", "--interval", "soon"],
-       "--interval must be a number of seconds, not 'soon'", "usage: bridge-demo events"),
-      (["typeahead", "--style", "both"], "--style must be rx or async, not 'both'",
-       "usage: bridge-demo typeahead"),
-      (["tour", "--only", "everything"], "--only takes repository, pagination, chained, typeahead, events, signup, not 'everything'",
-       "usage: bridge-demo [tour]"),
-      (["--live", "--base-url", "http://127.0.0.1:1"], "--live and --base-url cannot be used together",
-       "usage: bridge-demo [tour]"),
-      (["--base-url", "ftp://example.com"], "--base-url needs an http or https URL, not 'ftp://example.com'",
-       "usage: bridge-demo [tour]"),
+      (
+        ["search", "swift", "--limit", "0"], "--limit must be a number from 1 to 1000, not '0'",
+        "usage: bridge-demo search"
+      ),
+      (
+        ["search", "swift", "--sort", "best"], "--sort must be stars, forks or updated, not 'best'",
+        "usage: bridge-demo search"
+      ),
+      (
+        ["events", "a/b", "--polls", "2"], "--polls and --interval need --poll",
+        "usage: bridge-demo events"
+      ),
+      (
+        ["events", "a/b", "--poll", "--interval", "soon"],
+        "--interval must be a number of seconds, not 'soon'", "usage: bridge-demo events"
+      ),
+      (
+        ["typeahead", "--style", "both"], "--style must be rx or async, not 'both'",
+        "usage: bridge-demo typeahead"
+      ),
+      (
+        ["tour", "--only", "everything"],
+        "--only takes repository, pagination, chained, typeahead, events, signup, not 'everything'",
+        "usage: bridge-demo [tour]"
+      ),
+      (
+        ["--live", "--base-url", "http://127.0.0.1:1"],
+        "--live and --base-url cannot be used together",
+        "usage: bridge-demo [tour]"
+      ),
+      (
+        ["--base-url", "ftp://example.com"],
+        "--base-url needs an http or https URL, not 'ftp://example.com'",
+        "usage: bridge-demo [tour]"
+      ),
       (["repo", "--base-url"], "--base-url needs a value", "usage: bridge-demo repo"),
     ])
   func usageError(_ arguments: [String], message: String, usage: String) async throws {

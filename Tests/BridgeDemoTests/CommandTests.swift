@@ -21,14 +21,17 @@ struct CommandTests {
     #expect(run.stdout.contains("url        https://github.com/octokit-fixture-org/hello-world"))
     #expect(server.requests.map(\.path) == [Paths.repository])
     #expect(run.stderrLines.count == 1, "\(run)")
-    #expect(run.stderrLines.first?.hasPrefix("bridge-demo: talking to \(server.baseURL.absoluteString)") == true)
+    #expect(
+      run.stderrLines.first?.hasPrefix("bridge-demo: talking to \(server.baseURL.absoluteString)")
+        == true)
   }
 
   @Test("repo --style both labels each style and sends a request for each")
   func repoBoth() async throws {
     let server = try startReplayServer()
     defer { server.stop() }
-    let run = try await runDemo(["repo", "octokit-fixture-org/hello-world", "--style", "both"] + at(server))
+    let run = try await runDemo(
+      ["repo", "octokit-fixture-org/hello-world", "--style", "both"] + at(server))
     #expect(run.status == 0, "\(run)")
     #expect(run.stdoutLines.first == "Rx:", "\(run)")
     #expect(run.stdoutLines.contains("async:"), "\(run)")
@@ -81,7 +84,9 @@ struct CommandTests {
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.isEmpty)
     let last = try #require(run.stderrLines.last)
-    #expect(last.hasPrefix("bridge-demo: repository replay/rate-limited: GitHub's rate limit was reached"))
+    #expect(
+      last.hasPrefix("bridge-demo: repository replay/rate-limited: GitHub's rate limit was reached")
+    )
     #expect(last.contains("GITHUB_TOKEN"))
     #expect(!run.stderr.contains("Fatal error"))
   }
@@ -104,7 +109,9 @@ struct CommandTests {
     let run = try await runDemo(["user", "sferik", "--base-url", url])
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.isEmpty)
-    #expect(run.stderrLines.last?.hasPrefix("bridge-demo: user sferik: cannot reach the server") == true, "\(run)")
+    #expect(
+      run.stderrLines.last?.hasPrefix("bridge-demo: user sferik: cannot reach the server") == true,
+      "\(run)")
     #expect(run.stderrLines.count == 2, "\(run)")
   }
 
@@ -135,7 +142,8 @@ struct CommandTests {
 
   // MARK: search
 
-  @Test("search follows the pages up to the limit and asks for no more", arguments: ["rx", "async"])
+  @Test(
+    "search follows the pages up to the limit and asks for no more", arguments: ["rx", "async"])
   func search(_ style: String) async throws {
     let server = try startReplayServer()
     defer { server.stop() }
@@ -173,11 +181,15 @@ struct CommandTests {
   func searchFails() async throws {
     let server = try startReplayServer()
     defer { server.stop() }
-    server.stub(Paths.searchRepositories, query: ["page": "2"], .respond(try ReplayFixture.serverError.response()))
+    server.stub(
+      Paths.searchRepositories, query: ["page": "2"],
+      .respond(try ReplayFixture.serverError.response()))
     let run = try await runDemo(["search", "swift", "--limit", "5", "--style", "rx"] + at(server))
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.isEmpty, "\(run)")
-    #expect(run.stderrLines.last == "bridge-demo: search for \"swift\": server error (HTTP 500: Server Error)", "\(run)")
+    #expect(
+      run.stderrLines.last
+        == "bridge-demo: search for \"swift\": server error (HTTP 500: Server Error)", "\(run)")
   }
 
   // MARK: events
@@ -200,17 +212,22 @@ struct CommandTests {
     #expect(archive.count == 30)
   }
 
-  @Test("a second run revalidates with the ETag, gets 304 and serves the cache", arguments: ["rx", "async"])
+  @Test(
+    "a second run revalidates with the ETag, gets 304 and serves the cache",
+    arguments: ["rx", "async"])
   func eventsAcrossRuns(_ style: String) async throws {
     let server = try startReplayServer()
     defer { server.stop() }
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let arguments = ["events", "sferik/rails_admin", "--cache-dir", directory.path, "--style", style] + at(server)
+    let arguments =
+      ["events", "sferik/rails_admin", "--cache-dir", directory.path, "--style", style] + at(server)
     let first = try await runDemo(arguments)
     let second = try await runDemo(arguments)
     #expect(first.status == 0 && second.status == 0, "\(first)\n\(second)")
-    #expect(second.stderr.contains("poll 1: 304 Not Modified, events from the cache, 30 events, 0 new"), "\(second)")
+    #expect(
+      second.stderr.contains("poll 1: 304 Not Modified, events from the cache, 30 events, 0 new"),
+      "\(second)")
     #expect(second.stdout == first.stdout)
     let requests = server.requests(path: Paths.repositoryEvents)
     #expect(requests.count == 2)
@@ -225,7 +242,10 @@ struct CommandTests {
     for style in ["rx", "async"] {
       server.clearLogs()
       let run = try await runDemo(
-        ["events", "sferik/rails_admin", "--poll", "--polls", "3", "--interval", "0", "--style", style]
+        [
+          "events", "sferik/rails_admin", "--poll", "--polls", "3", "--interval", "0", "--style",
+          style,
+        ]
           + at(server))
       #expect(run.status == 0, "\(run)")
       #expect(run.stdoutLines.filter { !$0.isEmpty }.count == 30, "\(run)")
@@ -265,12 +285,18 @@ struct CommandTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     // 40 events from an earlier poll, all older than the recorded ones, and 5 newer.
     var earlier: [[String: Any]] = (0..<40).map { index in
-      ["id": "old-\(index)", "type": "PushEvent", "actor": "earlier", "repository": "sferik/rails_admin",
-       "createdAt": "2019-01-\(String(format: "%02d", index % 28 + 1))T00:00:00Z"]
+      [
+        "id": "old-\(index)", "type": "PushEvent", "actor": "earlier",
+        "repository": "sferik/rails_admin",
+        "createdAt": "2019-01-\(String(format: "%02d", index % 28 + 1))T00:00:00Z",
+      ]
     }
     earlier += (0..<5).map { index in
-      ["id": "new-\(index)", "type": "ForkEvent", "actor": "later", "repository": "sferik/rails_admin",
-       "createdAt": "2021-01-0\(index + 1)T00:00:00Z"]
+      [
+        "id": "new-\(index)", "type": "ForkEvent", "actor": "later",
+        "repository": "sferik/rails_admin",
+        "createdAt": "2021-01-0\(index + 1)T00:00:00Z",
+      ]
     }
     let file = directory.appendingPathComponent("events-sferik-rails_admin.json")
     try JSONSerialization.data(withJSONObject: earlier).write(to: file)
@@ -283,7 +309,8 @@ struct CommandTests {
     let ids = archive.compactMap { $0["id"] as? String }
     // Newest first: the 5 newer ones, the 30 polled, then the 15 newest of the 40 older ones.
     #expect(ids.prefix(5).allSatisfy { $0.hasPrefix("new-") }, "\(ids)")
-    #expect(ids.dropFirst(5).prefix(30).allSatisfy { !$0.hasPrefix("new-") && !$0.hasPrefix("old-") })
+    #expect(
+      ids.dropFirst(5).prefix(30).allSatisfy { !$0.hasPrefix("new-") && !$0.hasPrefix("old-") })
     #expect(ids.suffix(15).allSatisfy { $0.hasPrefix("old-") })
     #expect(run.stderr.contains("30 events, 30 new; 50 kept"), "\(run)")
     #expect(run.stdoutLines.filter { !$0.isEmpty }.count == 50)
@@ -300,7 +327,9 @@ struct CommandTests {
     let run = try await runDemo(
       ["events", "sferik/rails_admin", "--cache-dir", directory.path] + at(server))
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderrLines.last?.hasPrefix("bridge-demo: cannot read the events archive") == true, "\(run)")
+    #expect(
+      run.stderrLines.last?.hasPrefix("bridge-demo: cannot read the events archive") == true,
+      "\(run)")
   }
 
   @Test("without --cache-dir, the temporary directory is removed at exit")
@@ -324,6 +353,7 @@ private func temporaryDirectory() throws -> URL {
 }
 
 private func archivedEvents(_ directory: URL) throws -> [[String: Any]] {
-  let data = try Data(contentsOf: directory.appendingPathComponent("events-sferik-rails_admin.json"))
+  let data = try Data(
+    contentsOf: directory.appendingPathComponent("events-sferik-rails_admin.json"))
   return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
 }

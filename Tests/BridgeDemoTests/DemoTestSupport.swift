@@ -44,7 +44,9 @@ struct DemoRun: CustomStringConvertible {
   var stderr: String
   var status: Int32
 
-  var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+  var stdoutLines: [String] {
+    stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
   var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
   var description: String {
@@ -70,6 +72,8 @@ func demoEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
 ///   - environment: Extra environment variables.
 ///   - timeout: How long the run may take before it is killed and the test fails.
 /// - Returns: The output and the exit status.
+/// - Throws: ``DemoTestError`` if the demo does not exit within `timeout`, or an error if it
+///   cannot be started.
 func runDemo(
   _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
   timeout: Duration = .seconds(120)

@@ -16,7 +16,9 @@ struct SignupViewModelTests {
     #expect(SignupRules.usernameProblem("a b") == .failed("only letters, digits and hyphens"))
     #expect(SignupRules.usernameProblem("-a") == .failed("hyphens only between other characters"))
     #expect(SignupRules.usernameProblem("a--b") == .failed("hyphens only between other characters"))
-    #expect(SignupRules.usernameProblem(String(repeating: "a", count: 40)) == .failed("at most 39 characters"))
+    #expect(
+      SignupRules.usernameProblem(String(repeating: "a", count: 40))
+        == .failed("at most 39 characters"))
     #expect(SignupRules.usernameProblem("sferik-rx") == nil)
     #expect(SignupRules.validatePassword("") == .empty)
     #expect(SignupRules.validatePassword("short") == .failed("too short (8 or more)"))
@@ -31,7 +33,8 @@ struct SignupViewModelTests {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
     server.stub("/users/slowpoke", .hang)
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
     let username = PublishSubject<String>()
     let password = PublishSubject<String>()
     let repeated = PublishSubject<String>()
@@ -62,7 +65,8 @@ struct SignupViewModelTests {
   func rxNoGlitch() async throws {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
     let username = BehaviorSubject(value: "sferik-rx")
     let password = BehaviorSubject(value: "short")
     let repeated = BehaviorSubject(value: "short")
@@ -89,7 +93,8 @@ struct SignupViewModelTests {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
     server.stub("/users/slowpoke", .hang)
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
     let username = AsyncStream.makeStream(of: String.self)
     let password = AsyncStream.makeStream(of: String.self)
     let repeated = AsyncStream.makeStream(of: String.self)
@@ -99,8 +104,12 @@ struct SignupViewModelTests {
     let results = Recorded<ValidationResult>()
     let enabled = Recorded<Bool>()
     let readers = Task {
-      async let names: Void = { for await value in output.validatedUsername { results.append(value) } }()
-      async let enabling: Void = { for await value in output.signupEnabled { enabled.append(value) } }()
+      async let names: Void = {
+        for await value in output.validatedUsername { results.append(value) }
+      }()
+      async let enabling: Void = {
+        for await value in output.signupEnabled { enabled.append(value) }
+      }()
       async let passwords: Void = { for await _ in output.validatedPassword {} }()
       async let repeats: Void = { for await _ in output.validatedPasswordRepeated {} }()
       _ = await (names, enabling, passwords, repeats)
@@ -120,7 +129,8 @@ struct SignupViewModelTests {
       continuation.finish()
     }
     await readers.value  // every output finishes
-    #expect(results.all == [.validating, .validating, .failed("taken"), .validating, .ok("available")])
+    #expect(
+      results.all == [.validating, .validating, .failed("taken"), .validating, .ok("available")])
     #expect(enabled.all == [false, true])
   }
 
@@ -129,7 +139,8 @@ struct SignupViewModelTests {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
     server.stub("/users/slowpoke", .hang)
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = GitHubClient(
+      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
     let username = AsyncStream.makeStream(of: String.self)
     let password = AsyncStream.makeStream(of: String.self)
     let repeated = AsyncStream.makeStream(of: String.self)

@@ -41,20 +41,24 @@ struct TourTests {
     #expect(occurrences("requests   2  GET /search/repositories?q=swift&per_page=2", in: text) == 2)
     #expect(!text.contains("page=3"))
     // Chained: the injected 500 is retried in both styles.
-    #expect(occurrences("retried repository after: server error (HTTP 500: Server Error)", in: text) == 2)
+    #expect(
+      occurrences("retried repository after: server error (HTTP 500: Server Error)", in: text) == 2)
     #expect(occurrences("requests   3  GET /users/sferik", in: text) == 2)
     // Search as you type: what settled and what was searched.
     #expect(occurrences(#"searched  "rx", "rxswift""#, in: text) == 2, "\(run)")
     #expect(occurrences(#"2 repositories for "rxswift""#, in: text) == 2)
     // Events: a 200, then a 304 from the cache, with the ETag sent back.
     #expect(occurrences("poll 1  200 OK: 30 events, 30 new; 30 kept", in: text) == 2)
-    #expect(occurrences("poll 2  304 Not Modified, from the cache: 30 events, 0 new; 30 kept", in: text) == 2)
+    #expect(
+      occurrences("poll 2  304 Not Modified, from the cache: 30 events, 0 new; 30 kept", in: text)
+        == 2)
     #expect(occurrences("GET /repos/sferik/rails_admin/events  If-None-Match: W/", in: text) == 2)
     // Signup: the same outputs from both view models.
     #expect(occurrences("username  checking… → taken → checking… → available", in: text) == 2)
     #expect(occurrences("repeat    matches → does not match → matches", in: text) == 2)
     #expect(occurrences("sign up   disabled → enabled", in: text) == 2)
-    #expect(run.stdoutLines.dropLast().last?.hasPrefix("6 scenarios in both styles, ") == true, "\(run)")
+    #expect(
+      run.stdoutLines.dropLast().last?.hasPrefix("6 scenarios in both styles, ") == true, "\(run)")
     // No colour codes when standard output is not a terminal.
     #expect(!text.contains("\u{1B}["))
   }
@@ -96,7 +100,8 @@ struct TourTests {
     #expect(occurrences("poll 2  304 Not Modified", in: run.stdout) == 2)
     // The cache directory given is kept, with an archive per style.
     for style in ["rx", "async"] {
-      let archive = directory.appendingPathComponent("events-\(style)/events-sferik-rails_admin.json")
+      let archive = directory.appendingPathComponent(
+        "events-\(style)/events-sferik-rails_admin.json")
       #expect(FileManager.default.fileExists(atPath: archive.path), "\(archive.path)")
     }
     #expect(run.stdoutLines.dropLast().last?.hasPrefix("2 scenarios in both styles, ") == true)

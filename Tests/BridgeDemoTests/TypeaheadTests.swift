@@ -16,8 +16,9 @@ import Testing
 struct TypeaheadTests {
   typealias Paths = ReplayScenario.GitHubPaths
 
-  @Test("typing shows results live and the stale search as cancelled; Esc restores the terminal",
-        arguments: ["rx", "async"])
+  @Test(
+    "typing shows results live and the stale search as cancelled; Esc restores the terminal",
+    arguments: ["rx", "async"])
   func typing(_ style: String) async throws {
     let server = try startReplayServer()
     defer { server.stop() }

@@ -5,7 +5,9 @@ import GitHubReplay
 /// Where the demo's requests go: the built-in replay server, api.github.com, or another
 /// GitHub-compatible server.
 final class Backend: Sendable {
-  /// How long the replay server takes to answer a search, as a real search would. Long enough
+  /// How long the replay server takes to answer a search, as a real search would.
+  ///
+  /// Long enough
   /// that typing can overtake a search in flight, so cancellation has something to cancel.
   static let replaySearchLatency = Duration.milliseconds(500)
 
@@ -67,7 +69,8 @@ final class Backend: Sendable {
   /// The one line on standard error that says where requests go.
   var announcement: String {
     if let replayServer {
-      let latency = Double(Self.replaySearchLatency.components.attoseconds) / 1e18
+      let latency =
+        Double(Self.replaySearchLatency.components.attoseconds) / 1e18
         + Double(Self.replaySearchLatency.components.seconds)
       return "bridge-demo: offline: replaying recorded GitHub responses from "
         + "\(replayServer.baseURL.absoluteString) (searches take \(latency) s);"

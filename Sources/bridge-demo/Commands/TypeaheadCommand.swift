@@ -110,7 +110,9 @@ enum TypeaheadCommand {
     case .async:
       for await query in queries {
         do {
-          show(query, .success(try await client.searchRepositoriesPage(query, perPage: settings.perPage)))
+          show(
+            query,
+            .success(try await client.searchRepositoriesPage(query, perPage: settings.perPage)))
         } catch {
           show(query, .failure(error))
         }

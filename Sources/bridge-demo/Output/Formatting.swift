@@ -16,7 +16,8 @@ enum Format {
 
   /// A measured duration: `14 ms` or `1.52 s`.
   static func duration(_ duration: Duration) -> String {
-    let milliseconds = Double(duration.components.seconds) * 1000
+    let milliseconds =
+      Double(duration.components.seconds) * 1000
       + Double(duration.components.attoseconds) / 1e15
     if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
     return String(format: "%.2f s", milliseconds / 1000)
@@ -117,7 +118,8 @@ enum Format {
     case .unauthorized:
       return "\(gitHubError); check the token in GITHUB_TOKEN"
     case .transport(let urlError):
-      return "cannot reach the server (URLError \(urlError.code.rawValue)): \(urlError.localizedDescription)"
+      return
+        "cannot reach the server (URLError \(urlError.code.rawValue)): \(urlError.localizedDescription)"
     default:
       return gitHubError.description
     }

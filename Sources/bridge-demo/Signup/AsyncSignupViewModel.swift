@@ -15,8 +15,10 @@ struct AsyncSignupViewModel: Sendable {
     var repeatedPassword: AsyncStream<String>
   }
 
-  /// The form's outputs. They finish when every input has finished and the last check has
-  /// answered; when all four are abandoned, the work stops.
+  /// The form's outputs.
+  ///
+  /// They finish when every input has finished and the last check has answered; when all
+  /// four are abandoned, the work stops.
   struct Output: Sendable {
     var validatedUsername: AsyncStream<ValidationResult>
     var validatedPassword: AsyncStream<ValidationResult>

@@ -46,10 +46,12 @@ final class RawTerminal: Sendable {
 
   /// Puts the terminal back as it was; later calls do nothing.
   func restore() {
-    guard var settings = original.withLock({ original in
-      defer { original = nil }
-      return original
-    }) else { return }
+    guard
+      var settings = original.withLock({ original in
+        defer { original = nil }
+        return original
+      })
+    else { return }
     _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
   }
 

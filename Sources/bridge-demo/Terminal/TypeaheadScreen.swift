@@ -80,7 +80,8 @@ final class TypeaheadScreen: Sendable {
     // then put the cursor after the query.
     var output = redraw ? "\u{1B}[1A\r\u{1B}[J" : "\r\u{1B}[J"
     output += lines.joined(separator: "\n")
-    output += "\u{1B}[\(lines.count - 2)A\r\u{1B}[\(prompt.count + min(state.query.count, width - 3))C"
+    output +=
+      "\u{1B}[\(lines.count - 2)A\r\u{1B}[\(prompt.count + min(state.query.count, width - 3))C"
     console.emit(output, to: 1)
   }
 }

@@ -8,7 +8,9 @@ struct ChainedRequestsScenario: TourScenario {
   let title = "Chained requests with retry"
 
   func summary(_ context: TourContext) -> [String] {
-    var lines = ["A user, then a repository, one after the other; each step is tried at most twice."]
+    var lines = [
+      "A user, then a repository, one after the other; each step is tried at most twice."
+    ]
     if context.replayServer != nil {
       lines.append("The replay server fails the first repository request of each run with a 500.")
     }
@@ -65,12 +67,12 @@ struct ChainedRequestsScenario: TourScenario {
       user = first
       repository = second
     case .async:
-      user = try await retrying(2, onFailure: { failures.record("user", $0) }) {
-        try await client.user(targets.user)
-      }
-      repository = try await retrying(2, onFailure: { failures.record("repository", $0) }) {
-        try await client.repository(owner: owner, name: name)
-      }
+      user = try await retrying(
+        2, onFailure: { failures.record("user", $0) },
+        operation: { try await client.user(targets.user) })
+      repository = try await retrying(
+        2, onFailure: { failures.record("repository", $0) },
+        operation: { try await client.repository(owner: owner, name: name) })
     }
     var result = [
       "1. " + user.login + (user.name.map { " (\($0))" } ?? ""),
@@ -107,8 +109,9 @@ enum Step: Sendable {
   case repository(Repository)
 }
 
-/// Runs an operation up to `attempts` times, until it succeeds: `retry(attempts)` for async
-/// code. A cancelled attempt is not retried.
+/// Runs an operation up to `attempts` times, until it succeeds.
+///
+/// It is `retry(attempts)` for async code. A cancelled attempt is not retried.
 ///
 /// - Parameters:
 ///   - attempts: The most attempts, 1 or more.
@@ -118,7 +121,7 @@ enum Step: Sendable {
 /// - Throws: The last attempt's error.
 func retrying<Value>(
   _ attempts: Int, onFailure: (any Error) -> Void = { _ in },
-  _ operation: () async throws -> Value
+  operation: () async throws -> Value
 ) async throws -> Value {
   var attempt = 1
   while true {

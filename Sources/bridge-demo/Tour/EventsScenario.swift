@@ -7,7 +7,9 @@ import ObservableCore
 struct EventsScenario: TourScenario {
   let name = TourScenarioName.events
   let title = "Poll events with conditional requests"
-  /// The wait between the two polls. GitHub's `X-Poll-Interval` asks for 60 s; a 304 does
+  /// The wait between the two polls.
+  ///
+  /// GitHub's `X-Poll-Interval` asks for 60 s; a 304 does
   /// not count against the rate limit, so the tour polls again sooner.
   let pause = Duration.milliseconds(100)
 

@@ -7,7 +7,9 @@ struct RepositoryScenario: TourScenario {
   let title = "Fetch a repository"
 
   func summary(_ context: TourContext) -> [String] {
-    ["One request. Rx returns a cold Single that sends it on subscribe; async sends it when awaited."]
+    [
+      "One request. Rx returns a cold Single that sends it on subscribe; async sends it when awaited."
+    ]
   }
 
   func code(_ style: Style, _ context: TourContext) -> [String] {

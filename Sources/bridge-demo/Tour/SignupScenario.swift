@@ -14,7 +14,8 @@ struct SignupScenario: TourScenario {
       "Typed, waiting for the form to settle after each field: "
         + script(context).prefix(3).map { "\($0.field.rawValue) \"\($0.text)\"" }
         .joined(separator: ", ") + ",",
-      "then " + script(context).dropFirst(3).map { "\($0.field.rawValue) \"\($0.text)\"" }
+      "then "
+        + script(context).dropFirst(3).map { "\($0.field.rawValue) \"\($0.text)\"" }
         .joined(separator: ", ") + ".",
     ]
   }
@@ -156,8 +157,7 @@ private struct Keystrokes: Sendable {
   var text: String
   var done: @Sendable (SignupRecorder.Outputs) -> Bool
 
-  init(_ field: Field, _ text: String, done: @escaping @Sendable (SignupRecorder.Outputs) -> Bool)
-  {
+  init(_ field: Field, _ text: String, done: @escaping @Sendable (SignupRecorder.Outputs) -> Bool) {
     self.field = field
     self.text = text
     self.done = done

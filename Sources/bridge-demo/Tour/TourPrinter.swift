@@ -10,7 +10,8 @@ struct TourPrinter {
   private static let width = 78
 
   func introduction(measuringRequests: Bool) {
-    console.print(style.bold("bridge-demo tour: each scenario in Rx (ObservableCore), then in async/await."))
+    console.print(
+      style.bold("bridge-demo tour: each scenario in Rx (ObservableCore), then in async/await."))
     console.print(
       measuringRequests
         ? "Times are measured; requests are the ones the replay server received."
