@@ -100,6 +100,10 @@ func runDemo(
   process.standardOutput = stdoutHandle
   process.standardError = stderrHandle
   let inputPipe = Pipe()
+  // Demos that other tests start meanwhile must not inherit the pipe: a copy of its writing
+  // end would keep this demo's standard input from ending.
+  closeOnExec(inputPipe.fileHandleForReading.fileDescriptor)
+  closeOnExec(inputPipe.fileHandleForWriting.fileDescriptor)
   if input != nil {
     process.standardInput = inputPipe
   } else {
@@ -139,6 +143,11 @@ final class ProcessExit: Sendable {
     }
     return status.withLock { $0 }
   }
+}
+
+/// Marks a file descriptor to be closed in processes started later.
+func closeOnExec(_ descriptor: Int32) {
+  _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
 }
 
 /// A replay server with the GitHub scenario, for a test to point the demo at.

@@ -134,6 +134,42 @@ struct TypeaheadTests {
   }
 }
 
+/// Colour and progress on a terminal, and `NO_COLOR`.
+@Suite("bridge-demo on a terminal")
+struct TerminalOutputTests {
+  @Test(
+    "multi-page work shows a progress line on a terminal, dim unless NO_COLOR is set",
+    arguments: [false, true])
+  func progress(_ noColor: Bool) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let terminal = try PseudoTerminal()
+    let demo = try terminal.spawn(
+      ["search", "swift", "--limit", "5"] + at(server),
+      environment: ["NO_COLOR": noColor ? "1" : ""])
+    #expect(await demo.wait(timeout: .seconds(60)) == 0, "\(terminal.output)")
+    try await terminal.waitFor("5. octocat/swift-spoon-knife")
+    let output = terminal.output
+    #expect(output.contains("searching async: 3 of 5…"), "\(output)")
+    // The line is erased before the results.
+    #expect(output.contains("\r\u{1B}[K1. octocat/swift-hello-world"), "\(output.debugDescription)")
+    #expect(output.contains("\u{1B}[2m") == !noColor, "\(output.debugDescription)")
+  }
+
+  @Test("the tour is coloured on a terminal unless NO_COLOR is set", arguments: [false, true])
+  func colour(_ noColor: Bool) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let terminal = try PseudoTerminal()
+    let demo = try terminal.spawn(
+      ["--only", "repository"] + at(server), environment: ["NO_COLOR": noColor ? "1" : ""])
+    #expect(await demo.wait(timeout: .seconds(60)) == 0, "\(terminal.output)")
+    try await terminal.waitFor("1 scenario in both styles")
+    #expect(
+      terminal.output.contains("\u{1B}[1m") == !noColor, "\(terminal.output.debugDescription)")
+  }
+}
+
 /// A pseudo-terminal: the demo gets the terminal side as its standard input, output and
 /// error; the test types into the other side and reads the screen from it.
 private final class PseudoTerminal: Sendable {
@@ -150,6 +186,9 @@ private final class PseudoTerminal: Sendable {
     }
     self.master = master
     self.slave = slave
+    // Other tests' demos must not inherit this terminal; the demo here gets it through dup2.
+    closeOnExec(master)
+    closeOnExec(slave)
   }
 
   deinit {
@@ -158,11 +197,11 @@ private final class PseudoTerminal: Sendable {
   }
 
   /// Starts the demo on the terminal.
-  func spawn(_ arguments: [String]) throws -> RunningDemo {
+  func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningDemo {
     let process = Process()
     process.executableURL = try demoExecutable()
     process.arguments = arguments
-    process.environment = demoEnvironment()
+    process.environment = demoEnvironment(environment)
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardInput = handle
     process.standardOutput = handle
@@ -170,7 +209,7 @@ private final class PseudoTerminal: Sendable {
     let exited = ProcessExit()
     process.terminationHandler = { exited.signal($0.terminationStatus) }
     try process.run()
-    return RunningDemo(process: process, exited: exited)
+    return RunningDemo(process: process, exited: exited, terminal: self)
   }
 
   /// Sends keys.
@@ -216,7 +255,8 @@ private final class PseudoTerminal: Sendable {
     return settings
   }
 
-  private func readAvailable() {
+  /// Reads whatever the demo has written.
+  func readAvailable() {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
@@ -232,10 +272,20 @@ private final class PseudoTerminal: Sendable {
 private struct RunningDemo: Sendable {
   let process: Process
   let exited: ProcessExit
+  let terminal: PseudoTerminal
 
   /// The exit status, or `nil` if it did not exit within `timeout` (it is killed then).
+  ///
+  /// The terminal is read meanwhile, so that the demo never waits for room to write.
   func wait(timeout: Duration) async -> Int32? {
-    if let status = await exited.wait(timeout: timeout) { return status }
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      terminal.readAvailable()
+      if let status = await exited.wait(timeout: .milliseconds(5)) {
+        terminal.readAvailable()
+        return status
+      }
+    }
     process.terminate()
     return nil
   }

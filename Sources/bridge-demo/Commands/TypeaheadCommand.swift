@@ -61,10 +61,10 @@ enum TypeaheadCommand {
     }
 
     var query = ""
-    for await key in KeyReader.keys() {
+    typing: for await key in KeyReader.keys() {
       switch key {
       case .quit:
-        break
+        break typing
       case .text(let text):
         query += text
       case .backspace:
@@ -72,7 +72,6 @@ enum TypeaheadCommand {
       case .clearLine:
         query = ""
       }
-      if key == .quit { break }
       let current = query
       screen.update { $0.query = current }
       await feed(current)

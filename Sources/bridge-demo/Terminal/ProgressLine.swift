@@ -1,5 +1,13 @@
 import ObservableCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A progress line on standard error, redrawn in place, only when standard error is a
 /// terminal.
 ///
@@ -16,7 +24,7 @@ final class ProgressLine: Sendable {
   func show(_ text: String) {
     guard console.showsProgress else { return }
     visible.withLock { $0 = true }
-    console.emit("\r\u{1B}[K" + console.errorStyle.dim(text + "…"), to: 2)
+    console.emit("\r\u{1B}[K" + console.errorStyle.dim(text + "…"), to: STDERR_FILENO)
   }
 
   /// Erases the line if it is shown.
@@ -25,6 +33,6 @@ final class ProgressLine: Sendable {
       defer { visible = false }
       return visible
     }
-    if wasVisible { console.emit("\r\u{1B}[K", to: 2) }
+    if wasVisible { console.emit("\r\u{1B}[K", to: STDERR_FILENO) }
   }
 }

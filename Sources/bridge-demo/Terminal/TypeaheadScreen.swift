@@ -1,6 +1,14 @@
 import GitHubAsync
 import ObservableCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The typeahead command's screen: a prompt with the query, a status line, and the results,
 /// redrawn in place after every change.
 final class TypeaheadScreen: Sendable {
@@ -60,7 +68,7 @@ final class TypeaheadScreen: Sendable {
       guard screen.drawn else { return }
       // From the prompt line to below the last line.
       let below = 1 + max(1, screen.state.results.count)
-      console.emit("\u{1B}[\(below)B\r\n", to: 1)
+      console.emit("\u{1B}[\(below)B\r\n", to: STDOUT_FILENO)
       screen.drawn = false
     }
   }
@@ -82,6 +90,6 @@ final class TypeaheadScreen: Sendable {
     output += lines.joined(separator: "\n")
     output +=
       "\u{1B}[\(lines.count - 2)A\r\u{1B}[\(prompt.count + min(state.query.count, width - 3))C"
-    console.emit(output, to: 1)
+    console.emit(output, to: STDOUT_FILENO)
   }
 }
