@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The command-line conventions: `--help` everywhere, one-line errors with usage and status 2.
-@Suite("bridge-demo command line")
+@Suite("bridge-demo command line", .serialized)
 struct CommandLineTests {
   static let commands = ["tour", "repo", "search", "events", "user", "typeahead"]
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `repo`, `user`, `search` and `events`, run as processes against a replay server the test
 /// starts.
-@Suite("bridge-demo commands")
+@Suite("bridge-demo commands", .serialized)
 struct CommandTests {
   typealias Paths = ReplayScenario.GitHubPaths
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `bridge-demo tour`, offline with its own replay server, and against a server the test
 /// starts.
-@Suite("bridge-demo tour")
+@Suite("bridge-demo tour", .serialized)
 struct TourTests {
   typealias Paths = ReplayScenario.GitHubPaths
 

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// `bridge-demo typeahead`: in a pseudo-terminal, typing, and one query per line without one.
-@Suite("bridge-demo typeahead")
+@Suite("bridge-demo typeahead", .serialized)
 struct TypeaheadTests {
   typealias Paths = ReplayScenario.GitHubPaths
 
@@ -135,7 +135,7 @@ struct TypeaheadTests {
 }
 
 /// Colour and progress on a terminal, and `NO_COLOR`.
-@Suite("bridge-demo on a terminal")
+@Suite("bridge-demo on a terminal", .serialized)
 struct TerminalOutputTests {
   @Test(
     "multi-page work shows a progress line on a terminal, dim unless NO_COLOR is set",
@@ -237,11 +237,14 @@ private final class PseudoTerminal: Sendable {
     _ text: String, since: Int = 0, timeout: Duration = .seconds(30)
   ) async throws {
     let deadline = ContinuousClock.now + timeout
-    while !String(decoding: output.utf8.dropFirst(since), as: UTF8.self).contains(text) {
+    while true {
+      // Read before looking at the clock: a test that was not scheduled for a while still
+      // sees what arrived meanwhile.
+      readAvailable()
+      if String(decoding: output.utf8.dropFirst(since), as: UTF8.self).contains(text) { return }
       guard ContinuousClock.now < deadline else {
         throw DemoTestError("\(text) did not appear; the screen:\n\(output)")
       }
-      readAvailable()
       try await Task.sleep(for: .milliseconds(5))
     }
   }

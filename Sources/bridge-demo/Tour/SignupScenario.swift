@@ -11,7 +11,7 @@ struct SignupScenario: TourScenario {
   func summary(_ context: TourContext) -> [String] {
     [
       "A view model, transform(input:) -> Output, checks a username on GitHub and two passwords.",
-      "Typed, waiting for the form to settle after each field: "
+      "Typed, one field at a time: "
         + script(context).prefix(3).map { "\($0.field.rawValue) \"\($0.text)\"" }
         .joined(separator: ", ") + ",",
       "then "
@@ -27,8 +27,9 @@ struct SignupScenario: TourScenario {
         "let output = SignupViewModel(client: client).transform(input: input)",
         "validatedUsername = input.username.flatMapLatest { name in",
         "  client.rx.isUsernameAvailable(name).asObservable().map(availability).startWith(.validating) }",
-        "signupEnabled = Observable.combineLatest(validatedUsername, input.password,",
-        "  input.repeatedPassword) { $0.isValid && valid(password: $1) && valid(password: $1, repeated: $2) }",
+        "signupEnabled = Observable.combineLatest(",
+        "  validatedUsername, input.password, input.repeatedPassword",
+        ") { name, password, repeated in name.isValid && valid(password, repeated) }",
       ]
     case .async:
       return [
