@@ -49,9 +49,9 @@ struct SignupViewModelTests {
     output.signupEnabled.subscribe(onNext: { enabled.append($0) }).disposed(by: bag)
 
     username.onNext("slowpoke")
-    #expect(await server.waitForRequests(count: 1))
+    #expect(await server.waitForRequests(count: 1, timeout: patience))
     username.onNext("sferik-rx")
-    #expect(await server.waitForAbandonedRequests(count: 1))
+    #expect(await server.waitForAbandonedRequests(count: 1, timeout: patience))
     #expect(await results.wait { $0.last == .ok("available") })
     password.onNext("correct horse")
     repeated.onNext("correct horse")
@@ -116,9 +116,9 @@ struct SignupViewModelTests {
     }
 
     username.continuation.yield("slowpoke")
-    #expect(await server.waitForRequests(count: 1))
+    #expect(await server.waitForRequests(count: 1, timeout: patience))
     username.continuation.yield("sferik")
-    #expect(await server.waitForAbandonedRequests(count: 1))
+    #expect(await server.waitForAbandonedRequests(count: 1, timeout: patience))
     #expect(await results.wait { $0.last == .failed("taken") })
     password.continuation.yield("correct horse")
     repeated.continuation.yield("correct horse")
@@ -148,11 +148,21 @@ struct SignupViewModelTests {
       input: .init(
         username: username.stream, password: password.stream, repeatedPassword: repeated.stream))
     username.continuation.yield("slowpoke")
-    #expect(await server.waitForRequests(count: 1))
+    #expect(await server.waitForRequests(count: 1, timeout: patience))
     output = nil  // the four streams go away, unread
     #expect(output == nil)
-    #expect(await server.waitForAbandonedRequests(count: 1))
+    #expect(await server.waitForAbandonedRequests(count: 1, timeout: patience))
   }
+}
+
+/// How long to wait for what should take milliseconds. Generous: the whole test suite runs at
+/// once on two cores, and tests that block threads can hold up the rest for many seconds.
+private let patience = Duration.seconds(120)
+
+/// A client of the replay server, as patient as the tests.
+private func testClient(_ server: ReplayServer) -> GitHubClient {
+  GitHubClient(
+    configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil, timeout: patience))
 }
 
 /// Values recorded from any thread.
@@ -163,9 +173,9 @@ private final class Recorded<Value: Sendable>: Sendable {
 
   var all: [Value] { values.withLock { $0 } }
 
-  /// Polls until the values satisfy `condition`, for at most 30 seconds.
+  /// Polls until the values satisfy `condition`, for at most ``patience``.
   func wait(until condition: ([Value]) -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + patience
     while !condition(all) {
       guard ContinuousClock.now < deadline else { return false }
       try? await Task.sleep(for: .milliseconds(2))

@@ -77,7 +77,7 @@ struct TourTests {
     #expect(occurrences(#"settled   "rx", "rxswift", "rxswift""#, in: run.stdout) == 2, "\(run)")
     #expect(occurrences(#"searched  "rx", "rxswift""#, in: run.stdout) == 2, "\(run)")
     #expect(occurrences("requests   not counted (remote server)", in: run.stdout) == 2)
-    #expect(await server.waitForAbandonedRequests(count: 2))
+    #expect(await server.waitForAbandonedRequests(count: 2, timeout: .seconds(120)))
     let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
     #expect(queries == ["rx", "rxswift", "rx", "rxswift"], "\(queries)")
   }

@@ -36,11 +36,11 @@ struct TypeaheadTests {
     try await terminal.waitFor(#"cancelled "rx""#)
     try await terminal.waitFor(#"2 results for "rxswift""#)
     try await terminal.waitFor("1. octocat/swift-hello-world")
-    #expect(await server.waitForAbandonedRequests(count: 1))
+    #expect(await server.waitForAbandonedRequests(count: 1, timeout: .seconds(120)))
     #expect(server.abandonedRequests.first?.queryValue("q") == "rx")
 
     terminal.type("\u{1B}")
-    let status = await demo.wait(timeout: .seconds(30))
+    let status = await demo.wait(timeout: .seconds(120))
     #expect(status == 0, "\(terminal.output)")
     let after = try terminal.settings()
     #expect(after.c_lflag == before.c_lflag)
@@ -65,7 +65,7 @@ struct TypeaheadTests {
     terminal.type("go")
     try await terminal.waitFor(#"2 results for "go""#)
     terminal.type("\u{03}")
-    #expect(await demo.wait(timeout: .seconds(30)) == 0, "\(terminal.output)")
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
     #expect(queries == ["swift", "go"], "\(queries)")
   }
@@ -79,7 +79,7 @@ struct TypeaheadTests {
     let demo = try terminal.spawn(["typeahead", "--style", style] + at(server))
     try await terminal.waitFor("Esc quits.")
     terminal.type("\u{03}")
-    #expect(await demo.wait(timeout: .seconds(30)) == 0, "\(terminal.output)")
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     #expect(try terminal.settings().c_lflag == before.c_lflag)
   }
 
@@ -95,7 +95,7 @@ struct TypeaheadTests {
     terminal.type("rx")
     try await terminal.waitFor(#"searching "rx"…"#)
     demo.process.interrupt()
-    #expect(await demo.wait(timeout: .seconds(30)) == 130, "\(terminal.output)")
+    #expect(await demo.wait(timeout: .seconds(120)) == 130, "\(terminal.output)")
     #expect(try terminal.settings().c_lflag == before.c_lflag)
   }
 
@@ -147,7 +147,7 @@ struct TerminalOutputTests {
     let demo = try terminal.spawn(
       ["search", "swift", "--limit", "5"] + at(server),
       environment: ["NO_COLOR": noColor ? "1" : ""])
-    #expect(await demo.wait(timeout: .seconds(60)) == 0, "\(terminal.output)")
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     try await terminal.waitFor("5. octocat/swift-spoon-knife")
     let output = terminal.output
     #expect(output.contains("searching async: 3 of 5…"), "\(output)")
@@ -163,7 +163,7 @@ struct TerminalOutputTests {
     let terminal = try PseudoTerminal()
     let demo = try terminal.spawn(
       ["--only", "repository"] + at(server), environment: ["NO_COLOR": noColor ? "1" : ""])
-    #expect(await demo.wait(timeout: .seconds(60)) == 0, "\(terminal.output)")
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     try await terminal.waitFor("1 scenario in both styles")
     #expect(
       terminal.output.contains("\u{1B}[1m") == !noColor, "\(terminal.output.debugDescription)")
@@ -234,7 +234,7 @@ private final class PseudoTerminal: Sendable {
   ///
   /// - Throws: ``DemoTestError`` if it does not appear within `timeout`.
   func waitFor(
-    _ text: String, since: Int = 0, timeout: Duration = .seconds(30)
+    _ text: String, since: Int = 0, timeout: Duration = .seconds(120)
   ) async throws {
     let deadline = ContinuousClock.now + timeout
     while true {
