@@ -155,8 +155,9 @@ struct SignupViewModelTests {
   }
 }
 
-/// How long to wait for what should take milliseconds. Generous: the whole test suite runs at
-/// once on two cores, and tests that block threads can hold up the rest for many seconds.
+/// How long to wait for what should take milliseconds.
+///
+/// Generous: the whole test suite runs at once on two cores, and tests that block threads can hold up the rest for many seconds.
 private let patience = Duration.seconds(120)
 
 /// A client of the replay server, as patient as the tests.
