@@ -33,8 +33,7 @@ struct SignupViewModelTests {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
     server.stub("/users/slowpoke", .hang)
-    let client = GitHubClient(
-      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = testClient(server)
     let username = PublishSubject<String>()
     let password = PublishSubject<String>()
     let repeated = PublishSubject<String>()
@@ -65,8 +64,7 @@ struct SignupViewModelTests {
   func rxNoGlitch() async throws {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
-    let client = GitHubClient(
-      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = testClient(server)
     let username = BehaviorSubject(value: "sferik-rx")
     let password = BehaviorSubject(value: "short")
     let repeated = BehaviorSubject(value: "short")
@@ -93,8 +91,7 @@ struct SignupViewModelTests {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
     server.stub("/users/slowpoke", .hang)
-    let client = GitHubClient(
-      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = testClient(server)
     let username = AsyncStream.makeStream(of: String.self)
     let password = AsyncStream.makeStream(of: String.self)
     let repeated = AsyncStream.makeStream(of: String.self)
@@ -139,8 +136,7 @@ struct SignupViewModelTests {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
     server.stub("/users/slowpoke", .hang)
-    let client = GitHubClient(
-      configuration: GitHubConfiguration(baseURL: server.baseURL, token: nil))
+    let client = testClient(server)
     let username = AsyncStream.makeStream(of: String.self)
     let password = AsyncStream.makeStream(of: String.self)
     let repeated = AsyncStream.makeStream(of: String.self)

@@ -67,7 +67,10 @@ struct TypeaheadTests {
     terminal.type("\u{03}")
     #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
-    #expect(queries == ["swift", "go"], "\(queries)")
+    // Keys of one read are applied at once, so "swiftt" settles only if the demo stalls for
+    // the whole debounce time between two keys; an empty query is never searched.
+    #expect(queries.contains("swift") && queries.last == "go", "\(queries)")
+    #expect(!queries.contains(""), "\(queries)")
   }
 
   @Test("Ctrl-C quits with status 0 and restores the terminal", arguments: ["rx", "async"])
