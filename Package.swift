@@ -35,6 +35,10 @@ let package = Package(
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),
     .testTarget(name: "GitHubReplayTests", dependencies: ["GitHubReplay"]),
     .testTarget(
+      name: "BridgeDemoTests",
+      // The executable is a dependency so that `swift test` builds it before the tests run it.
+      dependencies: ["bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore"]),
+    .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [
         "GitHubAsync", "GitHubReplay", "AsyncBridge", "ObservableCore", "ObservableTesting",

@@ -1,0 +1,106 @@
+import Foundation
+import GitHubAsync
+import GitHubReplay
+
+/// Where the demo's requests go: the built-in replay server, api.github.com, or another
+/// GitHub-compatible server.
+final class Backend: Sendable {
+  /// How long the replay server takes to answer a search, as a real search would.
+  ///
+  /// Long enough
+  /// that typing can overtake a search in flight, so cancellation has something to cancel.
+  static let replaySearchLatency = Duration.milliseconds(500)
+
+  /// The replay server, when the demo runs its own.
+  let replayServer: ReplayServer?
+  /// The API's base URL.
+  let baseURL: URL
+  /// The token sent with every request; never sent to the replay server.
+  let token: GitHubToken?
+  /// Whether the demo talks to api.github.com.
+  let isLive: Bool
+
+  private init(replayServer: ReplayServer?, baseURL: URL, token: GitHubToken?, isLive: Bool) {
+    self.replayServer = replayServer
+    self.baseURL = baseURL
+    self.token = token
+    self.isLive = isLive
+  }
+
+  /// Starts the replay server or points at the server the options name.
+  ///
+  /// - Parameters:
+  ///   - options: `--live` or `--base-url`, or neither for the replay server.
+  ///   - environment: Where `GITHUB_TOKEN` is read from.
+  /// - Returns: The backend.
+  /// - Throws: ``DemoFailure`` if the replay server cannot start.
+  static func make(
+    _ options: ServerOptions, environment: [String: String]
+  ) throws(DemoFailure) -> Backend {
+    let token = GitHubToken.fromEnvironment(environment)
+    if options.live {
+      return Backend(
+        replayServer: nil, baseURL: GitHubConfiguration.gitHubAPI, token: token, isLive: true)
+    }
+    if let baseURL = options.baseURL {
+      return Backend(replayServer: nil, baseURL: baseURL, token: token, isLive: false)
+    }
+    do {
+      let server = try ReplayServer.start(scenario: try replayScenario())
+      return Backend(replayServer: server, baseURL: server.baseURL, token: nil, isLive: false)
+    } catch {
+      throw DemoFailure("cannot start the replay server: \(error)")
+    }
+  }
+
+  /// The GitHub scenario of the replay server, with searches answering after
+  /// ``replaySearchLatency``.
+  static func replayScenario() throws(ReplayServerError) -> ReplayScenario {
+    var scenario = try ReplayScenario.gitHub()
+    for index in scenario.routes.indices
+    where scenario.routes[index].path == ReplayScenario.GitHubPaths.searchRepositories {
+      if case .respond(let response) = scenario.routes[index].action {
+        scenario.routes[index].action = .delay(replaySearchLatency, response)
+      }
+    }
+    return scenario
+  }
+
+  /// The one line on standard error that says where requests go.
+  var announcement: String {
+    if let replayServer {
+      let latency =
+        Double(Self.replaySearchLatency.components.attoseconds) / 1e18
+        + Double(Self.replaySearchLatency.components.seconds)
+      return "bridge-demo: offline: replaying recorded GitHub responses from "
+        + "\(replayServer.baseURL.absoluteString) (searches take \(latency) s);"
+        + " --live for api.github.com"
+    }
+    let tokenNote = token == nil ? "no token (GITHUB_TOKEN is not set)" : "token from GITHUB_TOKEN"
+    return "bridge-demo: talking to \(baseURL.absoluteString) with \(tokenNote)"
+  }
+
+  /// A client for this backend.
+  ///
+  /// - Parameter cache: The client's response cache.
+  /// - Returns: The client.
+  func makeClient(cache: any ResponseCache = InMemoryResponseCache()) -> GitHubClient {
+    GitHubClient(
+      configuration: GitHubConfiguration(
+        baseURL: baseURL, token: token, userAgent: "ObservableBridge-bridge-demo", cache: cache))
+  }
+
+  /// Stops the replay server, if the demo runs one.
+  func shutdown() {
+    replayServer?.stop()
+  }
+}
+
+/// A failure the demo reports as one line on standard error, exiting with status 1.
+struct DemoFailure: Error, CustomStringConvertible {
+  var description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}

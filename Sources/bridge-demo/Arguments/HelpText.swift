@@ -1,0 +1,114 @@
+/// The usage lines and help texts of the commands.
+extension CommandName {
+  /// The command's usage, one line, for error messages.
+  var usage: String {
+    switch self {
+    case .tour: "usage: bridge-demo [tour] [--only SCENARIO,...] [--cache-dir DIR] [SERVER]"
+    case .repo: "usage: bridge-demo repo OWNER/NAME [--style rx|async|both] [--json] [SERVER]"
+    case .search:
+      "usage: bridge-demo search QUERY [--limit N] [--sort stars|forks|updated]"
+        + " [--style rx|async|both] [--json] [SERVER]"
+    case .events:
+      "usage: bridge-demo events OWNER/NAME [--poll [--interval SECONDS] [--polls N]]"
+        + " [--cache-dir DIR] [--style rx|async|both] [--json] [SERVER]"
+    case .user: "usage: bridge-demo user NAME [--style rx|async|both] [--json] [SERVER]"
+    case .typeahead: "usage: bridge-demo typeahead [--style rx|async] [SERVER]"
+    }
+  }
+
+  /// The command's full help, for `--help`.
+  var help: String {
+    let body: String
+    switch self {
+    case .tour:
+      return Self.overview
+    case .repo:
+      body = """
+        Shows a repository.
+
+        Options:
+          --style rx|async|both   which client style to use (default: async)
+          --json                  print JSON instead of text
+        """
+    case .search:
+      body = """
+        Searches repositories, following the pages GitHub links to until LIMIT are found.
+
+        Options:
+          --limit N               how many repositories, 1 to 1000 (default: 10)
+          --sort stars|forks|updated
+                                  the order; GitHub's best match when not given
+          --style rx|async|both   which client style to use (default: async)
+          --json                  print JSON instead of text
+        """
+    case .events:
+      body = """
+        Shows a repository's public events, newest first, and keeps the newest 50 across polls
+        in events.json in the cache directory. Requests are conditional: when nothing changed,
+        GitHub answers 304 Not Modified and the events come from the cache.
+
+        Options:
+          --poll                  keep polling until interrupted, printing new events
+          --interval SECONDS      the wait between polls (default: the server's X-Poll-Interval)
+          --polls N               stop after N polls
+          --cache-dir DIR         where to keep the cache (default: a temporary directory,
+                                  removed at exit)
+          --style rx|async|both   which client style to use (default: async)
+          --json                  print JSON instead of text, one line per poll with --poll
+        """
+    case .user:
+      body = """
+        Shows a user.
+
+        Options:
+          --style rx|async|both   which client style to use (default: async)
+          --json                  print JSON instead of text
+        """
+    case .typeahead:
+      body = """
+        Searches repositories as you type. Keystrokes go through debounce,
+        distinctUntilChanged and flatMapLatest (or, with --style async, the same with Task
+        cancellation); requests made stale by further typing are cancelled and shown as such.
+        Esc or Ctrl-C quits. When standard input is not a terminal, it reads one query per line.
+
+        Options:
+          --style rx|async        which pipeline to use (default: rx)
+        """
+    }
+    return usage + "\n\n" + body + "\n\n" + Self.serverHelp
+  }
+
+  /// The help for the whole program.
+  static let overview = """
+    bridge-demo: RxSwift-style Observables and async/await side by side, against GitHub's API.
+
+    usage: bridge-demo [COMMAND] [OPTIONS] [SERVER]
+
+    Commands:
+      tour                 run each scenario in both styles, side by side (the default)
+      repo OWNER/NAME      show a repository
+      search QUERY         search repositories
+      events OWNER/NAME    show a repository's events, optionally polling
+      user NAME            show a user
+      typeahead            search as you type
+
+    Options of tour:
+      --only SCENARIO,...  run only these: \(TourScenarioName.allCases.map(\.rawValue).joined(separator: ", "))
+      --cache-dir DIR      where the events scenario keeps its files (default: a temporary
+                           directory, removed at exit)
+
+    \(serverHelp)
+
+    Run 'bridge-demo COMMAND --help' for the options of a command.
+    """
+
+  /// The help for the options that choose the server.
+  static let serverHelp = """
+    SERVER:
+      (nothing)            a replay server on 127.0.0.1 with recorded GitHub responses:
+                           offline, no token needed
+      --live               api.github.com, with the token in GITHUB_TOKEN if it is set
+      --base-url URL       any GitHub-compatible API, such as https://HOST/api/v3, with the
+                           token in GITHUB_TOKEN if it is set
+    """
+}

@@ -1,0 +1,109 @@
+import Testing
+
+@testable import bridge_demo
+
+@Suite("KeyDecoder")
+struct KeyDecoderTests {
+  private func decode(_ text: String, moreFollows: Bool = false) -> [Key] {
+    var decoder = KeyDecoder()
+    return decoder.decode(Array(text.utf8), moreFollows: { moreFollows })
+  }
+
+  @Test("turns printable bytes into text, UTF-8 included")
+  func text() {
+    #expect(decode("rx") == [.text("rx")])
+    #expect(decode("café") == [.text("café")])
+  }
+
+  @Test("Backspace, Delete and Ctrl-U edit; Ctrl-C, Ctrl-D and Escape quit")
+  func controlKeys() {
+    #expect(decode("ab\u{7F}c\u{08}") == [.text("ab"), .backspace, .text("c"), .backspace])
+    #expect(decode("ab\u{15}") == [.text("ab"), .clearLine])
+    #expect(decode("a\u{03}") == [.text("a"), .quit])
+    #expect(decode("\u{04}") == [.quit])
+    #expect(decode("\u{1B}") == [.quit])
+  }
+
+  @Test("Enter, Tab and other control keys do nothing")
+  func ignored() {
+    #expect(decode("a\r\n\tb") == [.text("ab")])
+  }
+
+  @Test("arrow keys and other escape sequences are skipped")
+  func escapeSequences() {
+    #expect(decode("a\u{1B}[Db") == [.text("a"), .text("b")])
+    #expect(decode("\u{1B}[1;5C\u{1B}OA") == [])
+  }
+
+  @Test("an Escape at the end of a read waits for the next read when more follows")
+  func splitSequence() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("x\u{1B}".utf8), moreFollows: { true }) == [.text("x")])
+    #expect(decoder.decode(Array("[Ay".utf8), moreFollows: { false }) == [.text("y")])
+  }
+}
+
+@Suite("ArgumentParser")
+struct ArgumentParserTests {
+  @Test("takes options with values in both spellings; the last one wins")
+  func values() throws {
+    var parser = ArgumentParser(["search", "--limit", "5", "swift", "--limit=7"])
+    #expect(try parser.value("--limit") == "7")
+    #expect(parser.leadingWord() == "search")
+    #expect(parser.positional() == "swift")
+    try parser.finish()
+  }
+
+  @Test("everything after -- is positional")
+  func terminator() throws {
+    var parser = ArgumentParser(["search", "--", "--json"])
+    #expect(try parser.flag("--json") == false)
+    #expect(parser.leadingWord() == "search")
+    #expect(parser.positional() == "--json")
+    try parser.finish()
+  }
+
+  @Test("leftovers are reported: the first unknown option, else the first extra argument")
+  func leftovers() {
+    var parser = ArgumentParser(["user", "a", "b", "--x=1"])
+    _ = parser.leadingWord()
+    _ = parser.positional()
+    #expect(throws: ArgumentError("unknown option '--x'")) { try parser.finish() }
+    let extra = ArgumentParser(["b"])
+    #expect(throws: ArgumentError("unexpected argument 'b'")) { try extra.finish() }
+  }
+
+  @Test("an option followed by another option has no value")
+  func missingValue() {
+    var parser = ArgumentParser(["--limit", "--json"])
+    #expect(throws: ArgumentError("--limit needs a value")) { try parser.value("--limit") }
+  }
+
+  @Test("the tour is the command when the arguments start with an option")
+  func defaultCommand() throws {
+    guard case .run(let invocation) = try Invocation.parse(["--only", "events"]),
+      case .tour(let options) = invocation.command
+    else {
+      Issue.record("expected the tour")
+      return
+    }
+    #expect(options.only == [.events])
+  }
+}
+
+@Suite("Format")
+struct FormatTests {
+  @Test("counts have thousands separators")
+  func counts() {
+    #expect(Format.count(0) == "0")
+    #expect(Format.count(1210) == "1,210")
+    #expect(Format.count(1_234_567) == "1,234,567")
+    #expect(Format.count(-1500) == "-1,500")
+  }
+
+  @Test("durations are milliseconds below a second, else seconds")
+  func durations() {
+    #expect(Format.duration(.milliseconds(14)) == "14 ms")
+    #expect(Format.duration(.milliseconds(1520)) == "1.52 s")
+  }
+}

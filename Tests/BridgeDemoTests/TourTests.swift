@@ -1,0 +1,159 @@
+import Foundation
+import GitHubReplay
+import Testing
+
+/// `bridge-demo tour`, offline with its own replay server, and against a server the test
+/// starts.
+@Suite("bridge-demo tour", .serialized)
+struct TourTests {
+  typealias Paths = ReplayScenario.GitHubPaths
+
+  @Test("with no arguments it runs every scenario offline, in both styles, and says so on stderr")
+  func offlineTour() async throws {
+    let run = try await runDemo([])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderrLines.count == 1, "\(run)")
+    #expect(
+      run.stderrLines.first?.hasPrefix(
+        "bridge-demo: offline: replaying recorded GitHub responses from http://127.0.0.1:") == true,
+      "\(run)")
+    let titles = [
+      "Fetch a repository", "Search with pagination", "Chained requests with retry",
+      "Search as you type", "Poll events with conditional requests", "Signup form validation",
+    ]
+    for (index, title) in titles.enumerated() {
+      #expect(run.stdout.contains("━━ \(index + 1)/6  \(title) ━"), "\(title)\n\(run)")
+    }
+    let blocks = scenarioBlocks(run.stdout)
+    #expect(blocks.count == 6)
+    for block in blocks {
+      // Each scenario runs in both styles, each with its code and measurements.
+      #expect(block.filter { $0 == "  Rx" }.count == 1, "\(block)")
+      #expect(block.filter { $0 == "  async" }.count == 1, "\(block)")
+      for field in ["result", "requests", "time", "cancelled"] {
+        #expect(block.filter { $0.hasPrefix("    \(field) ") }.count == 2, "\(field): \(block)")
+      }
+    }
+    let text = run.stdout
+    #expect(occurrences("result     octokit-fixture-org/hello-world", in: text) == 2)
+    // Pagination: three repositories from two pages; the third page is never requested.
+    #expect(occurrences("result     3 repositories from 2 pages", in: text) == 1)
+    #expect(occurrences("requests   2  GET /search/repositories?q=swift&per_page=2", in: text) == 2)
+    #expect(!text.contains("page=3"))
+    // Chained: the injected 500 is retried in both styles.
+    #expect(
+      occurrences("retried repository after: server error (HTTP 500: Server Error)", in: text) == 2)
+    #expect(occurrences("requests   3  GET /users/sferik", in: text) == 2)
+    // Search as you type: what settled and what was searched.
+    // Which texts settle depends on real time: "rx" and "rxswift" always do.
+    #expect(searchedLines(text).count == 2, "\(run)")
+    for line in searchedLines(text) {
+      #expect(line.contains(#""rx""#) && line.hasSuffix(#""rxswift""#), "\(line)")
+    }
+    #expect(occurrences(#"2 repositories for "rxswift""#, in: text) == 2)
+    // Events: a 200, then a 304 from the cache, with the ETag sent back.
+    #expect(occurrences("poll 1  200 OK: 30 events, 30 new; 30 kept", in: text) == 2)
+    #expect(
+      occurrences("poll 2  304 Not Modified, from the cache: 30 events, 0 new; 30 kept", in: text)
+        == 2)
+    #expect(occurrences("GET /repos/sferik/rails_admin/events  If-None-Match: W/", in: text) == 2)
+    // Signup: the same outputs from both view models.
+    #expect(occurrences("username  checking… → taken → checking… → available", in: text) == 2)
+    #expect(occurrences("repeat    matches → does not match → matches", in: text) == 2)
+    #expect(occurrences("sign up   disabled → enabled", in: text) == 2)
+    #expect(
+      run.stdoutLines.dropLast().last?.hasPrefix("6 scenarios in both styles, ") == true, "\(run)")
+    // No colour codes when standard output is not a terminal.
+    #expect(!text.contains("\u{1B}["))
+  }
+
+  @Test("stale searches are cancelled on the wire in both styles")
+  func typingCancelsStaleSearches() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    // The search for "rx" never answers: only cancelling it lets the tour go on.
+    server.stub(Paths.searchRepositories, query: ["q": "rx"], .hang)
+    let run = try await runDemo(["tour", "--only", "typeahead"] + at(server))
+    #expect(run.status == 0, "\(run)")
+    #expect(
+      occurrences(#"cancelled  search for "rx", in flight when newer text settled"#, in: run.stdout)
+        == 2, "\(run)")
+    for line in searchedLines(run.stdout) {
+      #expect(line.contains(#""rx""#) && line.hasSuffix(#""rxswift""#), "\(line)")
+    }
+    #expect(occurrences("requests   not counted (remote server)", in: run.stdout) == 2)
+    #expect(await server.waitForAbandonedRequests(count: 2, timeout: .seconds(120)))
+    let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
+    #expect(queries.filter { $0 == "rx" }.count == 2, "\(queries)")
+    #expect(queries.last == "rxswift", "\(queries)")
+  }
+
+  @Test("--only runs the chosen scenarios; against another server no fault is injected")
+  func onlyChosen() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bridge-demo-tour-test-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try await runDemo(
+      ["--only", "chained,events", "--cache-dir", directory.path] + at(server))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("━━ 1/2  Chained requests with retry ━"), "\(run)")
+    #expect(run.stdout.contains("━━ 2/2  Poll events with conditional requests ━"), "\(run)")
+    #expect(!run.stdout.contains("Fetch a repository"))
+    #expect(!run.stdout.contains("retried"))
+    #expect(server.requests(path: Paths.repository).count == 2)
+    #expect(occurrences("poll 2  304 Not Modified", in: run.stdout) == 2)
+    // The cache directory given is kept, with an archive per style.
+    for style in ["rx", "async"] {
+      let archive = directory.appendingPathComponent(
+        "events-\(style)/events-sferik-rails_admin.json")
+      #expect(FileManager.default.fileExists(atPath: archive.path), "\(archive.path)")
+    }
+    #expect(run.stdoutLines.dropLast().last?.hasPrefix("2 scenarios in both styles, ") == true)
+  }
+
+  @Test("a failing run is reported in the tour, which goes on and then exits with 1")
+  func failure() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    server.stub(Paths.user, .respond(try ReplayFixture.serverError.response()))
+    let run = try await runDemo(["--only", "chained,repository"] + at(server))
+    #expect(run.status == 1, "\(run)")
+    #expect(
+      occurrences("result     failed: server error (HTTP 500: Server Error)", in: run.stdout) == 2,
+      "\(run)")
+    // The scenarios run in the tour's order, whatever the order of --only.
+    #expect(run.stdout.contains("━━ 1/2  Fetch a repository"))
+    #expect(occurrences("result     octokit-fixture-org/hello-world", in: run.stdout) == 2)
+    #expect(run.stderrLines.last == "bridge-demo: 2 of 4 runs failed", "\(run)")
+    // Each style tried the user twice: retry(2) and retrying(2).
+    #expect(server.requests(path: Paths.user).count == 4)
+  }
+}
+
+/// How often `text` occurs in `string`.
+private func occurrences(_ text: String, in string: String) -> Int {
+  string.components(separatedBy: text).count - 1
+}
+
+/// The `searched` lines of the search-as-you-type scenario, without their label.
+private func searchedLines(_ output: String) -> [String] {
+  output.split(separator: "\n").compactMap { line in
+    let text = line.trimmingCharacters(in: .whitespaces)
+    return text.hasPrefix("searched  ") ? String(text.dropFirst("searched  ".count)) : nil
+  }
+}
+
+/// The lines of each scenario of a tour's output.
+private func scenarioBlocks(_ output: String) -> [[String]] {
+  var blocks: [[String]] = []
+  for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+    if line.hasPrefix("━━ ") {
+      blocks.append([])
+    } else if !blocks.isEmpty {
+      blocks[blocks.count - 1].append(line)
+    }
+  }
+  return blocks
+}

@@ -1,0 +1,298 @@
+import Foundation
+import GitHubReplay
+import ObservableCore
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `bridge-demo typeahead`: in a pseudo-terminal, typing, and one query per line without one.
+@Suite("bridge-demo typeahead", .serialized)
+struct TypeaheadTests {
+  typealias Paths = ReplayScenario.GitHubPaths
+
+  @Test(
+    "typing shows results live and the stale search as cancelled; Esc restores the terminal",
+    arguments: ["rx", "async"])
+  func typing(_ style: String) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    // The search for "rx" never answers: only cancelling it lets results for "rxswift" show.
+    server.stub(Paths.searchRepositories, query: ["q": "rx"], .hang)
+    let terminal = try PseudoTerminal()
+    let before = try terminal.settings()
+    let demo = try terminal.spawn(["typeahead", "--style", style] + at(server))
+
+    try await terminal.waitFor("Esc quits.")
+    #expect(try terminal.settings().c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0, "raw mode")
+    terminal.type("rx")
+    try await terminal.waitFor(#"searching "rx"…"#)
+    terminal.type("swift")
+    try await terminal.waitFor(#"cancelled "rx""#)
+    try await terminal.waitFor(#"2 results for "rxswift""#)
+    try await terminal.waitFor("1. octocat/swift-hello-world")
+    #expect(await server.waitForAbandonedRequests(count: 1, timeout: .seconds(120)))
+    #expect(server.abandonedRequests.first?.queryValue("q") == "rx")
+
+    terminal.type("\u{1B}")
+    let status = await demo.wait(timeout: .seconds(120))
+    #expect(status == 0, "\(terminal.output)")
+    let after = try terminal.settings()
+    #expect(after.c_lflag == before.c_lflag)
+    #expect(after.c_iflag == before.c_iflag)
+    #expect(after.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+  }
+
+  @Test("the query can be edited: backspace and Ctrl-U")
+  func editing() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let terminal = try PseudoTerminal()
+    let demo = try terminal.spawn(["typeahead"] + at(server))
+    try await terminal.waitFor("Esc quits.")
+    terminal.type("swiftt\u{7F}")
+    try await terminal.waitFor(#"2 results for "swift""#)
+    let beforeClearing = terminal.mark()
+    terminal.type("\u{15}")
+    try await terminal.waitFor("type to search", since: beforeClearing)
+    // Arrow keys are escape sequences, not Escape.
+    terminal.type("\u{1B}[D\u{1B}[C")
+    terminal.type("go")
+    try await terminal.waitFor(#"2 results for "go""#)
+    terminal.type("\u{03}")
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
+    // Keys of one read are applied at once, so "swiftt" settles only if the demo stalls for
+    // the whole debounce time between two keys; an empty query is never searched.
+    #expect(queries.contains("swift") && queries.last == "go", "\(queries)")
+    #expect(!queries.contains(""), "\(queries)")
+  }
+
+  @Test("Ctrl-C quits with status 0 and restores the terminal", arguments: ["rx", "async"])
+  func controlC(_ style: String) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let terminal = try PseudoTerminal()
+    let before = try terminal.settings()
+    let demo = try terminal.spawn(["typeahead", "--style", style] + at(server))
+    try await terminal.waitFor("Esc quits.")
+    terminal.type("\u{03}")
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    #expect(try terminal.settings().c_lflag == before.c_lflag)
+  }
+
+  @Test("SIGINT restores the terminal and exits with 130")
+  func interrupt() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    server.stub(Paths.searchRepositories, query: ["q": "rx"], .hang)
+    let terminal = try PseudoTerminal()
+    let before = try terminal.settings()
+    let demo = try terminal.spawn(["typeahead"] + at(server))
+    try await terminal.waitFor("Esc quits.")
+    terminal.type("rx")
+    try await terminal.waitFor(#"searching "rx"…"#)
+    demo.process.interrupt()
+    #expect(await demo.wait(timeout: .seconds(120)) == 130, "\(terminal.output)")
+    #expect(try terminal.settings().c_lflag == before.c_lflag)
+  }
+
+  @Test("without a terminal it reads one query per line", arguments: ["rx", "async"])
+  func lines(_ style: String) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let run = try await runDemo(
+      ["typeahead", "--style", style] + at(server), input: "swift\n\n  rx  \n")
+    #expect(run.status == 0, "\(run)")
+    let lines = run.stdoutLines
+    #expect(lines.first == #""swift": 2 repositories"#, "\(run)")
+    #expect(lines.contains(#""rx": 2 repositories"#), "\(run)")
+    #expect(lines.filter { $0.hasPrefix("  1. octocat/swift-hello-world") }.count == 2, "\(run)")
+    let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
+    #expect(queries == ["swift", "rx"])
+  }
+
+  @Test("without a terminal, a failed search is reported and the exit status is 1")
+  func linesFailure() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    server.stub(
+      Paths.searchRepositories, query: ["q": "broken"],
+      .respond(try ReplayFixture.serverError.response()))
+    for style in ["rx", "async"] {
+      let run = try await runDemo(
+        ["typeahead", "--style", style] + at(server), input: "broken\nswift\n")
+      #expect(run.status == 1, "\(run)")
+      #expect(run.stdoutLines.first == #""swift": 2 repositories"#, "\(run)")
+      #expect(
+        run.stderr.contains(#"bridge-demo: search for "broken" failed: server error (HTTP 500"#),
+        "\(run)")
+      #expect(run.stderrLines.last == "bridge-demo: 1 searches failed", "\(run)")
+    }
+  }
+}
+
+/// Colour and progress on a terminal, and `NO_COLOR`.
+@Suite("bridge-demo on a terminal", .serialized)
+struct TerminalOutputTests {
+  @Test(
+    "multi-page work shows a progress line on a terminal, dim unless NO_COLOR is set",
+    arguments: [false, true])
+  func progress(_ noColor: Bool) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let terminal = try PseudoTerminal()
+    let demo = try terminal.spawn(
+      ["search", "swift", "--limit", "5"] + at(server),
+      environment: ["NO_COLOR": noColor ? "1" : ""])
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    try await terminal.waitFor("5. octocat/swift-spoon-knife")
+    let output = terminal.output
+    #expect(output.contains("searching async: 3 of 5…"), "\(output)")
+    // The line is erased before the results.
+    #expect(output.contains("\r\u{1B}[K1. octocat/swift-hello-world"), "\(output.debugDescription)")
+    #expect(output.contains("\u{1B}[2m") == !noColor, "\(output.debugDescription)")
+  }
+
+  @Test("the tour is coloured on a terminal unless NO_COLOR is set", arguments: [false, true])
+  func colour(_ noColor: Bool) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let terminal = try PseudoTerminal()
+    let demo = try terminal.spawn(
+      ["--only", "repository"] + at(server), environment: ["NO_COLOR": noColor ? "1" : ""])
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    try await terminal.waitFor("1 scenario in both styles")
+    #expect(
+      terminal.output.contains("\u{1B}[1m") == !noColor, "\(terminal.output.debugDescription)")
+  }
+}
+
+/// A pseudo-terminal: the demo gets the terminal side as its standard input, output and
+/// error; the test types into the other side and reads the screen from it.
+private final class PseudoTerminal: Sendable {
+  private let master: Int32
+  private let slave: Int32
+  private let screen = _Mutex("")
+
+  init() throws {
+    var master: Int32 = 0
+    var slave: Int32 = 0
+    var size = winsize(ws_row: 30, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+      throw DemoTestError("openpty failed: errno \(errno)")
+    }
+    self.master = master
+    self.slave = slave
+    // Other tests' demos must not inherit this terminal; the demo here gets it through dup2.
+    closeOnExec(master)
+    closeOnExec(slave)
+  }
+
+  deinit {
+    close(master)
+    close(slave)
+  }
+
+  /// Starts the demo on the terminal.
+  func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningDemo {
+    let process = Process()
+    process.executableURL = try demoExecutable()
+    process.arguments = arguments
+    process.environment = demoEnvironment(environment)
+    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    let exited = ProcessExit()
+    process.terminationHandler = { exited.signal($0.terminationStatus) }
+    try process.run()
+    return RunningDemo(process: process, exited: exited, terminal: self)
+  }
+
+  /// Sends keys.
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      _ = write(master, base, buffer.count)
+    }
+  }
+
+  /// Everything the demo has written so far.
+  var output: String { screen.withLock { $0 } }
+
+  /// The position in the output reached so far, for ``waitFor(_:since:timeout:)``.
+  func mark() -> Int {
+    readAvailable()
+    return output.utf8.count
+  }
+
+  /// Reads the demo's output until it contains `text`, after `since` if given.
+  ///
+  /// - Throws: ``DemoTestError`` if it does not appear within `timeout`.
+  func waitFor(
+    _ text: String, since: Int = 0, timeout: Duration = .seconds(120)
+  ) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      // Read before looking at the clock: a test that was not scheduled for a while still
+      // sees what arrived meanwhile.
+      readAvailable()
+      if String(decoding: output.utf8.dropFirst(since), as: UTF8.self).contains(text) { return }
+      guard ContinuousClock.now < deadline else {
+        throw DemoTestError("\(text) did not appear; the screen:\n\(output)")
+      }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// The terminal's current settings.
+  func settings() throws -> termios {
+    var settings = termios()
+    guard tcgetattr(slave, &settings) == 0 else {
+      throw DemoTestError("tcgetattr failed: errno \(errno)")
+    }
+    return settings
+  }
+
+  /// Reads whatever the demo has written.
+  func readAvailable() {
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
+      let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+      guard count > 0 else { return }
+      let text = String(decoding: buffer[0..<count], as: UTF8.self)
+      screen.withLock { $0 += text }
+    }
+  }
+}
+
+/// A demo running on a pseudo-terminal.
+private struct RunningDemo: Sendable {
+  let process: Process
+  let exited: ProcessExit
+  let terminal: PseudoTerminal
+
+  /// The exit status, or `nil` if it did not exit within `timeout` (it is killed then).
+  ///
+  /// The terminal is read meanwhile, so that the demo never waits for room to write.
+  func wait(timeout: Duration) async -> Int32? {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      terminal.readAvailable()
+      if let status = await exited.wait(timeout: .milliseconds(5)) {
+        terminal.readAvailable()
+        return status
+      }
+    }
+    process.terminate()
+    return nil
+  }
+}
