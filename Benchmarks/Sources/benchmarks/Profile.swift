@@ -29,6 +29,21 @@ func runProfile(_ name: String, count: Int) {
     for value in 0..<count { subject.onNext(value) }
     subscription.dispose()
     blackHole(sum.total)
+  case "w1-range":
+    let sum = Accumulator()
+    let subscription = Observable.range(start: 0, count: count)
+      .map { $0 + 1 }.filter { $0 % 2 == 0 }.map { $0 * 2 }
+      .subscribe(onNext: { sum.total &+= $0 })
+    blackHole(subscription)
+    blackHole(sum.total)
+  case "w1-floor":
+    let sum = Accumulator()
+    let sink: (Int) -> Void = opaque { sum.total &+= $0 }
+    let second: (Int) -> Void = opaque { sink($0 * 2) }
+    let keep: (Int) -> Void = opaque { if $0 % 2 == 0 { second($0) } }
+    let first: (Int) -> Void = opaque { keep($0 + 1) }
+    for value in 0..<count { first(value) }
+    blackHole(sum.total)
   default:
     print("unknown profile \(name)")
   }

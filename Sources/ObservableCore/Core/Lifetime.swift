@@ -15,8 +15,9 @@ import Synchronization
 /// Disposing runs the registered disposables once, outside any lock, in the order they were
 /// added. A disposable added after disposal is disposed at once.
 public final class _Lifetime: Cancelable {
+  /// Bit 0: disposed. Bit 1: an action has been registered, so disposal must take the lock.
   @usableFromInline
-  internal let disposed = Atomic<Bool>(false)
+  internal let flags = Atomic<UInt8>(0)
   @usableFromInline
   internal let actions = _Mutex<Actions>(.none)
   @usableFromInline
@@ -41,7 +42,6 @@ public final class _Lifetime: Cancelable {
     case none
     case one(Action)
     case many([Action])
-    case disposed
   }
 
   /// Creates a root lifetime, counted in the current resource scope when tracking is on.
@@ -62,7 +62,7 @@ public final class _Lifetime: Cancelable {
   /// Whether ``dispose()`` has been called.
   @inlinable
   public var isDisposed: Bool {
-    disposed.load(ordering: .sequentiallyConsistent)
+    flags.load(ordering: .sequentiallyConsistent) & _Lifetime.disposedFlag != 0
   }
 
   /// Registers `disposable` to be disposed with this lifetime, or disposes it now if this
@@ -87,9 +87,19 @@ public final class _Lifetime: Cancelable {
     register(.closure(action))
   }
 
+  @usableFromInline
+  internal static var disposedFlag: UInt8 { 1 }
+  @usableFromInline
+  internal static var hasActionsFlag: UInt8 { 2 }
+
   @inlinable
   internal func register(_ action: Action) {
     let accepted = actions.withLock { actions -> Bool in
+      // Announce the action before checking for disposal: a concurrent `dispose()` then either
+      // sees the announcement and waits for this lock, or this call sees the disposal.
+      let old = flags.bitwiseOr(_Lifetime.hasActionsFlag, ordering: .sequentiallyConsistent)
+        .oldValue
+      guard old & _Lifetime.disposedFlag == 0 else { return false }
       switch actions {
       case .none: actions = .one(action)
       case .one(let first): actions = .many([first, action])
@@ -97,7 +107,6 @@ public final class _Lifetime: Cancelable {
         actions = .none
         all.append(action)
         actions = .many(all)
-      case .disposed: return false
       }
       return true
     }
@@ -106,14 +115,17 @@ public final class _Lifetime: Cancelable {
 
   /// Disposes every registered resource, once.
   public func dispose() {
-    guard !disposed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+    let old = flags.bitwiseOr(_Lifetime.disposedFlag, ordering: .sequentiallyConsistent).oldValue
+    guard old & _Lifetime.disposedFlag == 0 else { return }
+    // Nothing was ever registered: there is nothing to run and no need for the lock.
+    guard old & _Lifetime.hasActionsFlag != 0 else { return }
     let taken = actions.withLock { actions -> Actions in
       let taken = actions
-      actions = .disposed
+      actions = .none
       return taken
     }
     switch taken {
-    case .none, .disposed: break
+    case .none: break
     case .one(let action): action.run()
     case .many(let all): for action in all { action.run() }
     }
