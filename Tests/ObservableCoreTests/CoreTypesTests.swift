@@ -116,7 +116,8 @@ struct SubscribeTests {
       let errors = Box<[String]>([])
       _ = Observable<Int>.error(testError).subscribe(
         onNext: { _ in errors.mutate { $0.append("next") } },
-        onError: { error in errors.mutate { $0.append("error \(error as? TestError == testError)") } },
+        onError: { error in errors.mutate { $0.append("error \(error as? TestError == testError)") }
+        },
         onCompleted: { errors.mutate { $0.append("completed") } },
         onDisposed: { errors.mutate { $0.append("disposed") } })
       #expect(errors.value == ["error true", "disposed"])

@@ -68,11 +68,11 @@ struct FilterTests {
       let pulled = Box(0)
       let received = Box<[Event<Int>]>([])
       _ = Observable.from(NaturalNumbers(pulled: pulled))
-      .filter { value in
-        if value == 3 { throw testError }
-        return true
-      }
-      .subscribe { event in received.mutate { $0.append(event) } }
+        .filter { value in
+          if value == 3 { throw testError }
+          return true
+        }
+        .subscribe { event in received.mutate { $0.append(event) } }
       #expect(received.value == [.next(1), .next(2), .error(testError)])
       #expect(pulled.value == 3)
     }

@@ -7,6 +7,12 @@ extension TestableObservable {
   fileprivate var infallible: Infallible<Element> { Infallible(raw: asObservable()) }
 }
 
+/// The elements `sequence` emits, on a fresh scheduler, so evaluating it twice is harmless.
+private func elements<T: Sendable>(_ sequence: Infallible<T>) -> [T] {
+  let scheduler = TestScheduler(initialClock: 0)
+  return scheduler.start { sequence }.events.compactMap { $0.value.element }
+}
+
 @Suite("Infallible operators")
 struct InfallibleOperatorsTests {
   // MARK: transforming
@@ -165,19 +171,15 @@ struct InfallibleOperatorsTests {
       #expect(xs.subscriptions == [Subscription(200, 220)])
 
       let source = Infallible.from([1, 2, 3, 4])
-      func values(_ sequence: Infallible<Int>, at time: Int) -> [Int] {
-        scheduler.start(created: time - 100, subscribed: time, disposed: time + 800) { sequence }
-          .events.compactMap { $0.value.element }
-      }
-      #expect(values(source.take(-1), at: 1200) == [])
-      #expect(values(source.take(while: { $0 < 3 }), at: 2200) == [1, 2])
-      #expect(values(source.take(while: { $0 < 3 }, behavior: .inclusive), at: 3200) == [1, 2, 3])
-      #expect(values(source.take(until: { $0 == 2 }), at: 4200) == [1])
-      #expect(values(source.takeLast(2), at: 5200) == [3, 4])
-      #expect(values(source.takeLast(-3), at: 6200) == [])
-      #expect(values(source.skip(3), at: 7200) == [4])
-      #expect(values(source.skip(-3), at: 8200) == [1, 2, 3, 4])
-      #expect(values(source.skip(while: { $0 < 3 }), at: 9200) == [3, 4])
+      #expect(elements(source.take(-1)) == [])
+      #expect(elements(source.take(while: { $0 < 3 })) == [1, 2])
+      #expect(elements(source.take(while: { $0 < 3 }, behavior: .inclusive)) == [1, 2, 3])
+      #expect(elements(source.take(until: { $0 == 2 })) == [1])
+      #expect(elements(source.takeLast(2)) == [3, 4])
+      #expect(elements(source.takeLast(-3)) == [])
+      #expect(elements(source.skip(3)) == [4])
+      #expect(elements(source.skip(-3)) == [1, 2, 3, 4])
+      #expect(elements(source.skip(while: { $0 < 3 })) == [3, 4])
     }
   }
 
@@ -261,21 +263,17 @@ struct InfallibleOperatorsTests {
 
       let one = Infallible.just(1)
       let two = Infallible.just(2)
-      func value<T: Sendable>(_ sequence: Infallible<T>, at time: Int) -> [T] {
-        scheduler.start(created: time - 100, subscribed: time, disposed: time + 800) { sequence }
-          .events.compactMap { $0.value.element }
-      }
-      #expect(value(Infallible.combineLatest(one, two).map { $0 + $1 }, at: 1200) == [3])
-      #expect(value(Infallible.combineLatest(one, two, one).map { $0 + $1 + $2 }, at: 2200) == [4])
+      #expect(elements(Infallible.combineLatest(one, two).map { $0 + $1 }) == [3])
+      #expect(elements(Infallible.combineLatest(one, two, one).map { $0 + $1 + $2 }) == [4])
       #expect(
-        value(Infallible.combineLatest(one, two, one, two).map { $0 + $1 + $2 + $3 }, at: 3200)
+        elements(Infallible.combineLatest(one, two, one, two).map { $0 + $1 + $2 + $3 })
           == [6])
-      #expect(value(Infallible.combineLatest(one, two, one) { $0 * $1 * $2 }, at: 4200) == [2])
+      #expect(elements(Infallible.combineLatest(one, two, one) { $0 * $1 * $2 }) == [2])
       #expect(
-        value(Infallible.combineLatest(one, two, one, two) { $0 * $1 * $2 * $3 }, at: 5200) == [4])
-      #expect(value(Infallible.combineLatest([one, two]), at: 6200) == [[1, 2]])
-      #expect(value(Infallible.combineLatest([one, two]) { $0.reduce(0, +) }, at: 7200) == [3])
-      #expect(value(Infallible.combineLatest([Infallible<Int>]()) { $0.count }, at: 8200) == [0])
+        elements(Infallible.combineLatest(one, two, one, two) { $0 * $1 * $2 * $3 }) == [4])
+      #expect(elements(Infallible.combineLatest([one, two])) == [[1, 2]])
+      #expect(elements(Infallible.combineLatest([one, two]) { $0.reduce(0, +) }) == [3])
+      #expect(elements(Infallible.combineLatest([Infallible<Int>]()) { $0.count }) == [0])
     }
   }
 
@@ -289,20 +287,16 @@ struct InfallibleOperatorsTests {
       #expect(res.events == [.next(220, 11), .next(240, 22), .completed(260)])
 
       let pair = Infallible.from([1, 2])
-      func value<T: Sendable>(_ sequence: Infallible<T>, at time: Int) -> [T] {
-        scheduler.start(created: time - 100, subscribed: time, disposed: time + 800) { sequence }
-          .events.compactMap { $0.value.element }
-      }
-      #expect(value(Infallible.zip(pair, pair).map { $0 + $1 }, at: 1200) == [2, 4])
-      #expect(value(Infallible.zip(pair, pair, pair).map { $0 + $1 + $2 }, at: 2200) == [3, 6])
+      #expect(elements(Infallible.zip(pair, pair).map { $0 + $1 }) == [2, 4])
+      #expect(elements(Infallible.zip(pair, pair, pair).map { $0 + $1 + $2 }) == [3, 6])
       #expect(
-        value(Infallible.zip(pair, pair, pair, pair).map { $0 + $1 + $2 + $3 }, at: 3200)
+        elements(Infallible.zip(pair, pair, pair, pair).map { $0 + $1 + $2 + $3 })
           == [4, 8])
-      #expect(value(Infallible.zip(pair, pair, pair) { $0 * $1 * $2 }, at: 4200) == [1, 8])
+      #expect(elements(Infallible.zip(pair, pair, pair) { $0 * $1 * $2 }) == [1, 8])
       #expect(
-        value(Infallible.zip(pair, pair, pair, pair) { $0 * $1 * $2 * $3 }, at: 5200) == [1, 16])
-      #expect(value(Infallible.zip([pair, pair]), at: 6200) == [[1, 1], [2, 2]])
-      #expect(value(Infallible.zip([pair, pair]) { $0.reduce(0, +) }, at: 7200) == [2, 4])
+        elements(Infallible.zip(pair, pair, pair, pair) { $0 * $1 * $2 * $3 }) == [1, 16])
+      #expect(elements(Infallible.zip([pair, pair])) == [[1, 1], [2, 2]])
+      #expect(elements(Infallible.zip([pair, pair]) { $0.reduce(0, +) }) == [2, 4])
     }
   }
 
