@@ -181,7 +181,7 @@ struct SubscribeTests {
       subject.onNext(1)
       subject.onNext(3)
       #expect(received.value == [1, 2])
-      nested.value.forEach { $0.dispose() }
+      for disposable in nested.value { disposable.dispose() }
       nested.value = []
       subscription.value = nil
     }
