@@ -85,6 +85,49 @@ struct ObserverTests {
   }
 }
 
+/// A custom observable that is not an `Observable`: it relays a subject.
+private struct Relayed: ObservableType {
+  typealias Element = Int
+  let subject: PublishSubject<Int>
+
+  func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Int {
+    subject.subscribe(observer)
+  }
+}
+
+@Suite("ObservableType")
+struct ObservableTypeTests {
+  @Test("a custom ObservableType gets every operator through asObservable, with disposal")
+  func customType() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let received = Box<[Event<Int>]>([])
+      let subscription = Relayed(subject: subject).map { $0 * 2 }.subscribe { event in
+        received.mutate { $0.append(event) }
+      }
+      subject.onNext(1)
+      subscription.dispose()
+      subject.onNext(2)
+      #expect(received.value == [.next(2)])
+      #expect(!subject.hasObservers)
+
+      let completing = Relayed(subject: subject).asObservable().subscribe { event in
+        received.mutate { $0.append(event) }
+      }
+      subject.onCompleted()
+      #expect(received.value == [.next(2), .completed])
+      _ = completing
+    }
+  }
+
+  @Test("asObservable on an Observable returns the same instance")
+  func identity() {
+    let observable = Observable.just(1)
+    #expect(observable.asObservable() === observable)
+  }
+}
+
 @Suite("subscribe")
 struct SubscribeTests {
   @Test("subscribe(_ on:) receives every event and the subscription ends at the terminal one")
