@@ -24,6 +24,21 @@ public final class DisposeBag: Sendable {
   /// Creates an empty bag.
   public init() {}
 
+  /// Creates a bag holding `disposables`.
+  ///
+  /// - Parameter disposables: The disposables to dispose with the bag.
+  public convenience init(disposing disposables: any Disposable...) {
+    self.init(disposing: disposables)
+  }
+
+  /// Creates a bag holding `disposables`.
+  ///
+  /// - Parameter disposables: The disposables to dispose with the bag.
+  public convenience init(disposing disposables: [any Disposable]) {
+    self.init()
+    insert(disposables)
+  }
+
   /// Adds `disposable` to the bag.
   ///
   /// - Parameter disposable: The disposable to dispose with the bag.
@@ -34,6 +49,13 @@ public final class DisposeBag: Sendable {
       return true
     }
     if !accepted { disposable.dispose() }
+  }
+
+  /// Adds every disposable in `disposables` to the bag.
+  ///
+  /// - Parameter disposables: The disposables to dispose with the bag.
+  public func insert(_ disposables: any Disposable...) {
+    insert(disposables)
   }
 
   /// Adds every disposable in `disposables` to the bag.

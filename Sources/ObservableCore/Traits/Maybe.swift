@@ -34,7 +34,10 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ) -> Maybe<Element> {
     Maybe(
       raw: Observable.create { observer in
-        subscribe { event in
+        let reported = _OnceFlag()
+        return subscribe { event in
+          // Only the first outcome counts, even when two race or one is reported reentrantly.
+          guard reported.claim() else { return }
           switch event {
           case .success(let element):
             observer.on(.next(element))

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The trait of a ``Single``: exactly one element, or an error.
 public enum SingleTrait {}
 
@@ -32,7 +34,12 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ) -> Single<Element> {
     Single(
       raw: Observable.create { observer in
-        subscribe { result in
+        let reported = _OnceFlag()
+        return subscribe { result in
+          // Only the first outcome counts, even when two arrive at once or one is reported
+          // from inside the observer of the other: the success is two events, and another
+          // outcome must not slip in between them.
+          guard reported.claim() else { return }
           switch result {
           case .success(let element):
             observer.on(.next(element))
@@ -94,6 +101,26 @@ extension PrimitiveSequence where Trait == SingleTrait {
   @inlinable
   public static func never() -> Single<Element> {
     Single(raw: .never())
+  }
+}
+
+/// A flag that one caller, of any number racing, can claim.
+///
+/// Not public API.
+public final class _OnceFlag: Sendable {
+  @usableFromInline
+  internal let claimed = Atomic<Bool>(false)
+
+  /// Creates an unclaimed flag.
+  @inlinable
+  public init() {}
+
+  /// Claims the flag.
+  ///
+  /// - Returns: `true` for the first caller only.
+  @inlinable
+  public func claim() -> Bool {
+    !claimed.exchange(true, ordering: .acquiringAndReleasing)
   }
 }
 

@@ -1,0 +1,43 @@
+extension Infallible {
+  /// Returns an `Infallible` that emits `elements` in order and completes.
+  ///
+  /// - Parameter elements: The elements.
+  /// - Returns: An `Infallible` of the elements.
+  @inlinable
+  public static func of(_ elements: Element...) -> Infallible<Element> {
+    Infallible(raw: .from(elements))
+  }
+
+  /// Returns an `Infallible` that emits the elements of `array` in order and completes.
+  ///
+  /// - Parameter array: The elements.
+  /// - Returns: An `Infallible` of the elements.
+  @inlinable
+  public static func from(_ array: [Element]) -> Infallible<Element> {
+    Infallible(raw: .from(array))
+  }
+
+  /// Returns an `Infallible` that emits the elements of `sequence` in order and completes.
+  ///
+  /// - Parameter sequence: The elements, iterated anew for each subscription.
+  /// - Returns: An `Infallible` of the elements.
+  @inlinable
+  public static func from<S: Sequence & Sendable>(_ sequence: S) -> Infallible<Element>
+  where S.Element == Element {
+    Infallible(raw: .from(sequence))
+  }
+
+  /// Returns an `Infallible` that calls `factory` for each subscription and subscribes to the
+  /// sequence it returns.
+  ///
+  /// Unlike RxSwift, `factory` does not throw: an `Infallible` has no way to report the error.
+  ///
+  /// - Parameter factory: Builds the sequence for one subscription.
+  /// - Returns: An `Infallible` that defers to `factory`.
+  @inlinable
+  public static func deferred(
+    _ factory: @escaping @Sendable () -> Infallible<Element>
+  ) -> Infallible<Element> {
+    Infallible(raw: .deferred { factory().asObservable() })
+  }
+}
