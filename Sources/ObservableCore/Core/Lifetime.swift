@@ -15,7 +15,7 @@ import Synchronization
 /// Disposing runs the registered disposables once, outside any lock, in the order they were
 /// added. A disposable added after disposal is disposed at once.
 public final class _Lifetime: Cancelable {
-  /// Bit 0: disposed. Bit 1: an action has been registered, so disposal must take the lock.
+  // Bit 0: disposed. Bit 1: an action has been registered, so disposal must take the lock.
   @usableFromInline
   internal let flags = Atomic<UInt8>(0)
   @usableFromInline
