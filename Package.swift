@@ -34,6 +34,11 @@ let package = Package(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),
     .testTarget(name: "GitHubReplayTests", dependencies: ["GitHubReplay"]),
+    // Real-thread races with fixed iteration counts and deadlines; CI runs them alone under
+    // AddressSanitizer and with the whole suite under ThreadSanitizer.
+    .testTarget(
+      name: "StressTests",
+      dependencies: ["ObservableCore", "ObservableTesting", "AsyncBridge"]),
     .testTarget(
       name: "BridgeDemoTests",
       // The executable is a dependency so that `swift test` builds it before the tests run it.

@@ -127,7 +127,8 @@ public final class ReplayServer: Sendable {
   ///
   /// - Parameters:
   ///   - count: The number of requests to wait for.
-  ///   - timeout: The longest time to wait.
+  ///   - timeout: How long to sleep between polls in total before giving up; time spent
+  ///     waiting for a thread does not count.
   /// - Returns: Whether the requests arrived in time.
   public func waitForRequests(count: Int = 1, timeout: Duration = .seconds(30)) async -> Bool {
     await poll(timeout: timeout) { core.requests.count >= count }
@@ -139,7 +140,8 @@ public final class ReplayServer: Sendable {
   ///
   /// - Parameters:
   ///   - count: The number of abandoned requests to wait for.
-  ///   - timeout: The longest time to wait.
+  ///   - timeout: How long to sleep between polls in total before giving up; time spent
+  ///     waiting for a thread does not count.
   /// - Returns: Whether the client closed that many connections early in time.
   public func waitForAbandonedRequests(count: Int = 1, timeout: Duration = .seconds(30)) async
     -> Bool
@@ -155,12 +157,17 @@ public final class ReplayServer: Sendable {
     core.stop()
   }
 
+  /// Polls `condition` every millisecond until it holds or the polls have slept `timeout`.
+  ///
+  /// The timeout counts sleep, not clock time, so a test starved of CPU by other tests waits
+  /// longer instead of failing while the request it waits for is still queued.
   private func poll(timeout: Duration, until condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    let step = Duration.milliseconds(1)
+    var slept = Duration.zero
     while !condition() {
-      guard clock.now < deadline else { return false }
-      try? await clock.sleep(for: .milliseconds(1))
+      guard slept < timeout else { return false }
+      try? await Task.sleep(for: step)
+      slept += step
     }
     return true
   }

@@ -29,6 +29,10 @@ public func withLeakChecking<Result>(
 /// Runs `body` in a fresh ``ObservableCore/ResourceScope``, then waits up to `timeout` for
 /// everything created inside it to be released, and records a test issue if it is not.
 ///
+/// The timeout counts the time spent asleep between polls, as in
+/// ``TestableObserver/waitForTermination(timeout:)``, so a run that other tests starve of CPU
+/// waits longer rather than reporting a leak that is only late.
+///
 /// Use it around tests that involve threads or tasks, where the last release may happen
 /// shortly after `body` returns.
 ///
@@ -45,11 +49,7 @@ public func withLeakChecking<Result>(
 ) async rethrows -> Result {
   try await Resources.withScope { scope in
     let result = try await body()
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while scope.live != 0, clock.now < deadline {
-      try? await clock.sleep(for: .milliseconds(1))
-    }
+    _ = await _pollWhileSleepingAtMost(timeout) { scope.live == 0 }
     let live = scope.live
     if live != 0 {
       Issue.record(

@@ -42,17 +42,17 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
     state.withLock { $0.events.compactMap { $0.value.element } }
   }
 
-  /// Waits until a terminal event arrives or `timeout` passes, polling every millisecond.
+  /// Waits until a terminal event arrives, polling every millisecond, for at most `timeout` of
+  /// sleep.
   ///
-  /// - Parameter timeout: The longest time to wait.
+  /// The timeout counts the time spent asleep between polls, not the time on the clock: when
+  /// other tests keep every thread busy, each poll waits its turn and the wait lasts longer,
+  /// instead of giving up while the work it waits for is still queued behind them.
+  ///
+  /// - Parameter timeout: How long to sleep in total before giving up.
   /// - Returns: Whether a terminal event arrived in time.
   public func waitForTermination(timeout: Duration = .seconds(10)) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !isTerminated, clock.now < deadline {
-      try? await clock.sleep(for: .milliseconds(1))
-    }
-    return isTerminated
+    await _pollWhileSleepingAtMost(timeout) { isTerminated }
   }
 
   /// The events received so far, with their virtual times.
@@ -100,4 +100,21 @@ protocol SchedulerClock: Sendable {
 /// The clock of observers that are not driven by a ``TestScheduler``.
 private struct _ZeroClock: SchedulerClock {
   var currentTestTime: TestTime { 0 }
+}
+
+/// Polls `condition` every millisecond until it holds or the polls have slept `budget` in total.
+///
+/// Counting sleep rather than clock time makes the wait robust to CPU starvation: a poll that
+/// is resumed late has not used up the budget waiting for a thread.
+///
+/// - Returns: Whether `condition` held before the budget ran out.
+func _pollWhileSleepingAtMost(_ budget: Duration, until condition: () -> Bool) async -> Bool {
+  let step = Duration.milliseconds(1)
+  var slept = Duration.zero
+  while !condition() {
+    guard slept < budget else { return false }
+    try? await Task.sleep(for: step)
+    slept += step
+  }
+  return true
 }

@@ -155,12 +155,14 @@ struct AsyncSubjectTests {
     let observers = _Mutex<[TestableObserver<Int>]>([])
     let group = DispatchGroup()
     for sender in 0..<3 {
-      DispatchQueue.global().async(group: group) {
+      // Queues of their own: long blocks on DispatchQueue.global() would hold the threads that
+      // Swift's global executor runs on, and starve the async tests running alongside.
+      DispatchQueue(label: "AsyncSubjectTests.concurrent").async(group: group) {
         for value in 0..<5_000 { subject.onNext(sender * 1_000_000 + value) }
       }
     }
     for _ in 0..<2 {
-      DispatchQueue.global().async(group: group) {
+      DispatchQueue(label: "AsyncSubjectTests.concurrent").async(group: group) {
         for round in 0..<400 {
           let observer = TestableObserver<Int>()
           let subscription = subject.subscribe(observer)
@@ -172,7 +174,7 @@ struct AsyncSubjectTests {
         }
       }
     }
-    DispatchQueue.global().async(group: group) {
+    DispatchQueue(label: "AsyncSubjectTests.concurrent").async(group: group) {
       for _ in 0..<2_000 { subject.onNext(-1) }
       subject.onCompleted()
     }

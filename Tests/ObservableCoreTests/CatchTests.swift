@@ -130,7 +130,9 @@ struct CatchTests {
     }
   }
 
-  @Test("a chain of 100,000 catches that fail synchronously runs without growing the stack")
+  @Test(
+    "a chain of 100,000 catches that fail synchronously runs without growing the stack",
+    .dedicatedThreads)
   func stackSafety() {
     withLeakChecking {
       let lowest = Box(UInt.max)

@@ -218,7 +218,8 @@ struct CombineLatestTests {
     }
   }
 
-  @Test("sources emitting from several threads at once are delivered one at a time")
+  @Test(
+    "sources emitting from several threads at once are delivered one at a time", .dedicatedThreads)
   func threaded() async {
     await withLeakChecking {
       let a = PublishSubject<Int>()

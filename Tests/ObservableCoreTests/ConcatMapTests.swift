@@ -69,7 +69,9 @@ struct ConcatMapTests {
     }
   }
 
-  @Test("waiting inners that complete synchronously are drained in a loop, not recursively")
+  @Test(
+    "waiting inners that complete synchronously are drained in a loop, not recursively",
+    .dedicatedThreads)
   func stackSafety() {
     withLeakChecking {
       let outer = PublishSubject<Int>()

@@ -148,7 +148,7 @@ struct ConcatTests {
     }
   }
 
-  @Test("100,000 synchronous sources run in a loop without growing the stack")
+  @Test("100,000 synchronous sources run in a loop without growing the stack", .dedicatedThreads)
   func stackSafety() {
     withLeakChecking {
       let lowest = Box(UInt.max)
@@ -169,7 +169,7 @@ struct ConcatTests {
     }
   }
 
-  @Test("nested concatenations are flattened into the same loop")
+  @Test("nested concatenations are flattened into the same loop", .dedicatedThreads)
   func nestedStackSafety() {
     withLeakChecking {
       let lowest = Box(UInt.max)

@@ -63,7 +63,8 @@ struct CreationWithSchedulerTests {
     }
   }
 
-  @Test("on the current-thread scheduler, a long sequence does not grow the stack")
+  @Test(
+    "on the current-thread scheduler, a long sequence does not grow the stack", .dedicatedThreads)
   func currentThreadTrampoline() {
     withLeakChecking {
       let count = Box(0)

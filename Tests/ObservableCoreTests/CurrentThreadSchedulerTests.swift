@@ -77,7 +77,7 @@ struct CurrentThreadSchedulerTests {
     #expect(log.value == ["outer"])
   }
 
-  @Test("recursive scheduling 200,000 levels deep runs in constant stack depth")
+  @Test("recursive scheduling 200,000 levels deep runs in constant stack depth", .dedicatedThreads)
   func deepRecursion() {
     let depth = Box(0)
     let maxDepth = Box(0)

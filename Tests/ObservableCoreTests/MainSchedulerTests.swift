@@ -27,8 +27,8 @@ private func exampleExecutable() -> URL? {
 @Suite("MainScheduler")
 struct MainSchedulerTests {
   @Test(
-    "works in a command-line program with an async main, where the main actor drives the main queue"
-  )
+    "works in a command-line program with an async main, where the main actor drives the main queue",
+    .dedicatedThreads)
   func asyncMainProgram() async throws {
     let executable = try #require(exampleExecutable(), "main-scheduler-example was not built")
     let process = Process()

@@ -67,7 +67,7 @@ struct MergeTests {
     }
   }
 
-  @Test("queued inners that complete synchronously are subscribed in a loop")
+  @Test("queued inners that complete synchronously are subscribed in a loop", .dedicatedThreads)
   func maxConcurrentStackSafety() {
     withLeakChecking {
       let outer = PublishSubject<Observable<Int>>()

@@ -147,7 +147,9 @@ struct ObserveOnTests {
     }
   }
 
-  @Test("100,000 events through a concurrent scheduler keep their order and never overlap")
+  @Test(
+    "100,000 events through a concurrent scheduler keep their order and never overlap",
+    .dedicatedThreads)
   func stressConcurrentScheduler() async {
     await withLeakChecking {
       let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)

@@ -58,7 +58,7 @@ struct PublishSubjectTests {
     }
   }
 
-  @Test("delivery to each observer is serialized when many threads send at once")
+  @Test("delivery to each observer is serialized when many threads send at once", .dedicatedThreads)
   func concurrentSendersAreSerialized() async {
     let threads = 8
     let perThread = 10_000

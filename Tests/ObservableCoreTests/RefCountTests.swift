@@ -210,7 +210,9 @@ struct RefCountTests {
     let observers = _Mutex<[TestableObserver<Int>]>([])
     let churnersLeft = Atomic<Int>(3)
     let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) {
+    // Queues of their own: long blocks on DispatchQueue.global() would hold the threads that
+    // Swift's global executor runs on, and starve the async tests running alongside.
+    DispatchQueue(label: "RefCountTests.concurrent").async(group: group) {
       var value = 0
       while churnersLeft.load(ordering: .relaxed) > 0 {
         source.onNext(value)
@@ -218,7 +220,7 @@ struct RefCountTests {
       }
     }
     for _ in 0..<3 {
-      DispatchQueue.global().async(group: group) {
+      DispatchQueue(label: "RefCountTests.concurrent").async(group: group) {
         for round in 0..<300 {
           let observer = TestableObserver<Int>()
           let subscription = shared.subscribe(observer)

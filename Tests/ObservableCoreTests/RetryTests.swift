@@ -98,7 +98,7 @@ struct RetryTests {
     }
   }
 
-  @Test("retry(100_000) on a source that fails synchronously runs in a loop")
+  @Test("retry(100_000) on a source that fails synchronously runs in a loop", .dedicatedThreads)
   func stackSafety() {
     withLeakChecking {
       let lowest = Box(UInt.max)

@@ -157,7 +157,9 @@ struct RetryWhenTests {
     }
   }
 
-  @Test("100,000 synchronous failures answered by a synchronous trigger run in a loop")
+  @Test(
+    "100,000 synchronous failures answered by a synchronous trigger run in a loop",
+    .dedicatedThreads)
   func stackSafety() {
     withLeakChecking {
       let lowest = Box(UInt.max)

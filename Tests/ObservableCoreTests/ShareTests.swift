@@ -266,7 +266,9 @@ struct ShareTests {
     let churnersLeft = Atomic<Int>(3)
     let stuck = Atomic<Int>(0)
     let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) {
+    // Queues of their own: long blocks on DispatchQueue.global() would hold the threads that
+    // Swift's global executor runs on, and starve the async tests running alongside.
+    DispatchQueue(label: "ShareTests.concurrent").async(group: group) {
       var value = 0
       while churnersLeft.load(ordering: .relaxed) > 0 {
         source.onNext(value)
@@ -274,7 +276,7 @@ struct ShareTests {
       }
     }
     for _ in 0..<3 {
-      DispatchQueue.global().async(group: group) {
+      DispatchQueue(label: "ShareTests.concurrent").async(group: group) {
         let clock = ContinuousClock()
         for _ in 0..<200 {
           let observer = TestableObserver<Int>()

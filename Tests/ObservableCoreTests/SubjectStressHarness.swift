@@ -8,6 +8,9 @@ import Testing
 ///
 /// Several threads send while others subscribe and dispose. Shared by the subject and relay test files; every name lives inside
 /// this one namespace so that it cannot collide with other test files.
+///
+/// Each thread is a queue of its own, never `DispatchQueue.global()`: on Linux Swift's global
+/// executor runs its jobs on that same pool, and long blocks there starve every async test.
 enum SubjectStressHarness {
   /// What a run observed.
   struct Outcome: Sendable {
@@ -45,13 +48,13 @@ enum SubjectStressHarness {
       (0..<perSender).map { sender * 1_000_000 + $0 }
     }
     for values in sent {
-      DispatchQueue.global().async(group: group) {
+      DispatchQueue(label: "SubjectStressHarness").async(group: group) {
         for value in values { send(value) }
         sendersLeft.subtract(1, ordering: .sequentiallyConsistent)
       }
     }
     for churner in 0..<churners {
-      DispatchQueue.global().async(group: group) {
+      DispatchQueue(label: "SubjectStressHarness").async(group: group) {
         var round = 0
         // Keep churning until every sender is done, and at least a few rounds.
         while sendersLeft.load(ordering: .sequentiallyConsistent) > 0 || round < 20 {

@@ -131,7 +131,8 @@ struct WithLatestFromTests {
     }
   }
 
-  @Test("sources emitting from several threads at once are delivered one at a time")
+  @Test(
+    "sources emitting from several threads at once are delivered one at a time", .dedicatedThreads)
   func threaded() async {
     await withLeakChecking {
       let first = PublishSubject<Int>()

@@ -221,7 +221,8 @@ struct ZipTests {
     }
   }
 
-  @Test("sources emitting from several threads at once are delivered one at a time")
+  @Test(
+    "sources emitting from several threads at once are delivered one at a time", .dedicatedThreads)
   func threaded() async {
     await withLeakChecking {
       let a = PublishSubject<Int>()

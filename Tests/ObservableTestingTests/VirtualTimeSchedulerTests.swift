@@ -343,7 +343,7 @@ struct VirtualTimeSchedulerTests {
     #expect(ticks.values == [1, 2, 3])
   }
 
-  @Test("a stress test of 20,000 items runs them in time order")
+  @Test("a stress test of 20,000 items runs them in time order", .dedicatedThreads)
   func stress() {
     let scheduler = makeScheduler()
     var generator = SplitMix64(state: 42)
