@@ -111,10 +111,28 @@ struct GitHubErrorTests {
       .handler { request in
         .json(status: 403, #"{"message": "\#(request.header("Authorization") ?? "")"}"#)
       })
+    server.stub(
+      "/users/hubot",
+      .handler { request in
+        let echoed = request.header("Authorization") ?? ""
+        return .json(
+          status: 422,
+          #"{"message": "Validation Failed", "documentation_url": "\#(echoed)", "errors": [{"resource": "\#(echoed)", "field": "\#(echoed)", "code": "\#(echoed)", "message": "\#(echoed)"}, "\#(echoed)"]}"#
+        )
+      })
+    server.stub(
+      "/users/monalisa",
+      .handler { request in
+        ReplayResponse(
+          status: 300,
+          headers: [
+            ReplayHeader("Location", "https://example.com/\(request.header("Authorization") ?? "")")
+          ])
+      })
     let client = GitHubClient(
       configuration: GitHubConfiguration(baseURL: server.baseURL, token: GitHubToken(secret)))
 
-    for name in ["octocat", "mona"] {
+    for name in ["octocat", "mona", "hubot", "monalisa"] {
       do {
         _ = try await client.user(name)
         Issue.record("expected an error")

@@ -181,13 +181,14 @@ extension GitHubClient {
   private func classify(
     status: Int, body: Data, header: (String) -> String?, rateLimit: RateLimit?
   ) -> GitHubError {
+    // Everything quoted from the body is redacted: a server (or a proxy) may echo the token.
     let parsed = try? JSONDecoder().decode(ErrorBody.self, from: body)
+    let documentationURL = parsed?.documentationURL.map(redacting)
     let message = GitHubMessage(
-      status: status, message: parsed?.message.map(redacting),
-      documentationURL: parsed?.documentationURL)
+      status: status, message: parsed?.message.map(redacting), documentationURL: documentationURL)
     switch status {
     case 300..<400:
-      return .redirect(status: status, location: header("Location"))
+      return .redirect(status: status, location: header("Location").map(redacting))
     case 401:
       return .unauthorized(message)
     case 403, 429:
@@ -208,8 +209,8 @@ extension GitHubClient {
     case 422:
       return .validationFailed(
         ValidationFailure(
-          status: status, message: message.message, errors: parsed?.errors ?? [],
-          documentationURL: parsed?.documentationURL))
+          status: status, message: message.message,
+          errors: (parsed?.errors ?? []).map(redacting), documentationURL: documentationURL))
     case 500..<600:
       return .serverError(message)
     default:
@@ -261,6 +262,13 @@ extension GitHubClient {
         DecodingFailure(
           status: exchange.status, bodyPrefix: redacting(prefix), reason: Self.reason(for: error)))
     }
+  }
+
+  /// Redacts every text field of a validation error.
+  private func redacting(_ error: ValidationFailure.FieldError) -> ValidationFailure.FieldError {
+    ValidationFailure.FieldError(
+      resource: error.resource.map(redacting), field: error.field.map(redacting),
+      code: error.code.map(redacting), message: error.message.map(redacting))
   }
 
   /// Replaces the token, wherever it appears in `text`, with `<redacted>`.
