@@ -3,7 +3,7 @@ import Synchronization
 /// Opt-in counting of live subscriptions and operator sinks, for finding leaks.
 ///
 /// Counting is off by default and then costs one relaxed atomic load per subscription.
-/// Turn it on with ``isTracking`` (or ``withScope(_:)``, which turns it on), then read
+/// Turn it on with ``isTracking`` (or ``withScope(_:)-486rk``, which turns it on), then read
 /// ``total`` or a ``ResourceScope``'s ``ResourceScope/live`` count: after every subscription
 /// has been disposed or has terminated and been released, it returns to where it started.
 ///

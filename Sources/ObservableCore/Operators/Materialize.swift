@@ -7,7 +7,7 @@ extension ObservableType {
   /// ```
   ///
   /// The result never fails: it emits the source's terminal event as its last element, then
-  /// completes. ``dematerialize()`` reverses it.
+  /// completes. ``ObservableType/dematerialize()`` reverses it.
   ///
   /// - Returns: A sequence of the source's events.
   @inlinable

@@ -55,7 +55,7 @@ extension ObservableType {
   }
 
   /// Drops the elements that arrive during the first `duration` after subscribing; RxSwift's
-  /// spelling of ``skip(for:scheduler:)``.
+  /// spelling of ``skip(for:scheduler:)-(RxTimeInterval,_)``.
   ///
   /// ```
   /// source:         -1-2-3-4-|
