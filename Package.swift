@@ -43,6 +43,8 @@ let package = Package(
       name: "BridgeDemoTests",
       // The executable is a dependency so that `swift test` builds it before the tests run it.
       dependencies: ["bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore"]),
+    // Type-checks client code against the built modules in Swift 5 and Swift 6 language modes.
+    .testTarget(name: "LanguageModeTests", dependencies: ["ObservableCore", "ObservableTesting"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [

@@ -176,6 +176,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
   /// - Parameters:
   ///   - time: The tick.
   ///   - action: The work.
+  @available(swift, introduced: 6)
   public func scheduleAt(_ time: TestTime, action: @escaping @Sendable () -> Void) {
     _ = scheduleAbsoluteVirtual((), time: time) { _ in
       action()
@@ -196,6 +197,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
   ///   - create: Builds the sequence under test: an ``ObservableCore/Observable`` or any other
   ///     ``ObservableCore/ObservableConvertibleType``, such as a `Single`.
   /// - Returns: The observer, holding the recorded events.
+  @available(swift, introduced: 6)
   public func start<Source: ObservableConvertibleType>(
     created: TestTime, subscribed: TestTime, disposed: TestTime,
     create: @escaping @Sendable () -> Source
@@ -235,6 +237,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
   ///   - disposed: When to dispose the subscription.
   ///   - create: Builds the sequence under test.
   /// - Returns: The observer, holding the recorded events.
+  @available(swift, introduced: 6)
   public func start<Source: ObservableConvertibleType>(
     disposed: TestTime, create: @escaping @Sendable () -> Source
   ) -> TestableObserver<Source.Element> {
@@ -252,6 +255,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
   ///
   /// - Parameter create: Builds the sequence under test.
   /// - Returns: The observer, holding the recorded events.
+  @available(swift, introduced: 6)
   public func start<Source: ObservableConvertibleType>(
     _ create: @escaping @Sendable () -> Source
   ) -> TestableObserver<Source.Element> {

@@ -76,6 +76,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     time
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run at the current virtual time.
   ///
   /// The due time passes through ``adjustScheduledTime(_:)``; on a ``TestScheduler`` that
@@ -91,6 +93,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     scheduleRelative(state, dueTime: .microseconds(0), action: action)
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run `dueTime` after the current virtual time.
   ///
   /// The due time passes through ``adjustScheduledTime(_:)``.
@@ -116,6 +120,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   ///   - dueTime: The delay in virtual units.
   ///   - action: The work to run.
   /// - Returns: A disposable that cancels the work.
+  @available(swift, introduced: 6)
   public final func scheduleRelativeVirtual<StateType: Sendable>(
     _ state: StateType, dueTime: VirtualTimeInterval,
     action: @escaping @Sendable (StateType) -> any Disposable
@@ -133,6 +138,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   ///   - time: The virtual due time.
   ///   - action: The work to run.
   /// - Returns: A disposable that cancels the work.
+  @available(swift, introduced: 6)
   public final func scheduleAbsoluteVirtual<StateType: Sendable>(
     _ state: StateType, time: VirtualTime,
     action: @escaping @Sendable (StateType) -> any Disposable

@@ -19,6 +19,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - priority: The priority of the task; `nil` inherits it.
   ///   - operation: The async work that produces the element.
   /// - Returns: A `Single` of the result of `operation`.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     priority: TaskPriority? = nil,
@@ -46,6 +47,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - priority: The priority of the task; `nil` inherits it.
   ///   - operation: The async work that produces the element, or `nil`.
   /// - Returns: A `Maybe` of the result of `operation`.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     priority: TaskPriority? = nil,
@@ -73,6 +75,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///   - priority: The priority of the task; `nil` inherits it.
   ///   - operation: The async work.
   /// - Returns: A `Completable` that completes when `operation` returns.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     priority: TaskPriority? = nil,
@@ -117,6 +120,7 @@ extension Observable {
   ///   - priority: The priority of the task; `nil` inherits it.
   ///   - body: The async producer. It sends elements to the observer it is given.
   /// - Returns: An Observable of what `body` sends.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     priority: TaskPriority? = nil,

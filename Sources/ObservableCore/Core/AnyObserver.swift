@@ -62,6 +62,7 @@ extension ObserverType {
   /// - Parameter transform: Maps an element of the new observer to an element of this one.
   ///   If it throws, this observer receives the error.
   /// - Returns: An observer of `Result` elements.
+  @available(swift, introduced: 6)
   @inlinable
   public func mapObserver<Result>(
     _ transform: @escaping @Sendable (Result) throws -> Element

@@ -3,6 +3,7 @@ extension ObservableType {
   ///
   /// - Parameter on: Called with each event, including the terminal one.
   /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
     asObservable().subscribe(AnyObserver(eventHandler: on))
@@ -20,6 +21,7 @@ extension ObservableType {
   ///   - onCompleted: Called when the sequence completes.
   ///   - onDisposed: Called once when the subscription is disposed, for any reason.
   /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil,

@@ -12,6 +12,7 @@ extension Observable {
   /// - Parameter observableFactory: Builds the sequence for one subscription. If it throws,
   ///   that subscription fails with the thrown error.
   /// - Returns: A sequence that defers its creation until subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public static func deferred(
     _ observableFactory: @escaping @Sendable () throws -> Observable<Element>

@@ -20,6 +20,7 @@ extension Observable {
   ///   - iterate: Computes the next state from the current one. If it throws, the sequence
   ///     fails with that error.
   /// - Returns: A sequence of the generated states.
+  @available(swift, introduced: 6)
   @inlinable
   public static func generate(
     initialState: Element,

@@ -17,6 +17,7 @@ extension Observable {
   ///   - observableFactory: Builds the sequence that uses the resource. If it throws, the
   ///     subscription fails with that error and the resource is disposed.
   /// - Returns: A sequence whose resource lives exactly as long as each subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping @Sendable () throws -> Resource,

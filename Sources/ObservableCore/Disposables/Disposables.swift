@@ -14,6 +14,7 @@ public enum Disposables {
   ///
   /// - Parameter dispose: The action to run once.
   /// - Returns: A ``Cancelable`` that runs the action once and then releases it.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(with dispose: @escaping @Sendable () -> Void) -> any Cancelable {
     _AnonymousDisposable(dispose)

@@ -30,6 +30,7 @@ extension ObservableConvertibleType {
   /// - Parameter onErrorRecover: Returns the sequence to continue with, given the error.
   /// - Returns: An `Infallible` of this sequence's elements, then, after an error, those of the
   ///   recovery sequence.
+  @available(swift, introduced: 6)
   @inlinable
   public func asInfallible(
     onErrorRecover: @escaping @Sendable (any Swift.Error) -> Infallible<Element>

@@ -9,6 +9,7 @@ extension ObservableType {
   /// - Parameter transform: The transform; a `nil` result is skipped. If it throws, the
   ///   sequence fails with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the non-`nil` transformed elements.
+  @available(swift, introduced: 6)
   @inlinable
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?

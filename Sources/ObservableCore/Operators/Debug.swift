@@ -51,6 +51,7 @@ extension ObservableType {
   ///   - function: The function of the call, used for the default identifier.
   ///   - logger: Receives each line.
   /// - Returns: A sequence with the same events.
+  @available(swift, introduced: 6)
   public func debug(
     _ identifier: String? = nil,
     trimOutput: Bool = false,

@@ -24,6 +24,7 @@ extension ObservableType {
   /// - Parameter keySelector: Computes the key to compare. If it throws, the sequence fails
   ///   with that error and the upstream subscription is disposed.
   /// - Returns: A sequence without consecutive elements of equal keys.
+  @available(swift, introduced: 6)
   @inlinable
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key
@@ -41,6 +42,7 @@ extension ObservableType {
   /// - Parameter comparer: Whether two elements are equal. If it throws, the sequence fails
   ///   with that error and the upstream subscription is disposed.
   /// - Returns: A sequence without consecutive elements that compare equal.
+  @available(swift, introduced: 6)
   @inlinable
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
@@ -60,6 +62,7 @@ extension ObservableType {
   ///   - comparer: Whether two keys are equal. If it throws, the sequence fails with that
   ///     error and the upstream subscription is disposed.
   /// - Returns: A sequence without consecutive elements of equal keys.
+  @available(swift, introduced: 6)
   @inlinable
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key,

@@ -32,6 +32,7 @@ extension ObservableType {
   ///     subscription, whether by the subscriber or after a terminal event (then after
   ///     `afterError` or `afterCompleted`, as in RxSwift).
   /// - Returns: A sequence with the same events.
+  @available(swift, introduced: 6)
   @inlinable
   public func `do`(
     onNext: (@Sendable (Element) throws -> Void)? = nil,

@@ -9,6 +9,7 @@ extension ObservableType {
   /// - Parameter predicate: Decides whether an element passes. If it throws, the sequence
   ///   fails with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the elements that pass.
+  @available(swift, introduced: 6)
   @inlinable
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool

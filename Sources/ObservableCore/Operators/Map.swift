@@ -9,6 +9,7 @@ extension ObservableType {
   /// - Parameter transform: The transform. If it throws, the sequence fails with that error
   ///   and the upstream subscription is disposed.
   /// - Returns: A sequence of transformed elements.
+  @available(swift, introduced: 6)
   @inlinable
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result

@@ -15,6 +15,7 @@ extension ObservableType {
   ///     fails with that error.
   /// - Returns: A sequence of one element, emitted when the source completes. If the source
   ///   fails, the result fails with the same error.
+  @available(swift, introduced: 6)
   @inlinable
   public func reduce<Accumulate: Sendable, Result: Sendable>(
     _ seed: Accumulate,
@@ -65,6 +66,7 @@ extension ObservableType {
   ///     throws, the sequence fails with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of one element, emitted when the source completes. If the source
   ///   fails, the result fails with the same error.
+  @available(swift, introduced: 6)
   @inlinable
   public func reduce<Accumulate: Sendable>(
     _ seed: Accumulate,

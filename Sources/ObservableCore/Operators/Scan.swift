@@ -15,6 +15,7 @@ extension ObservableType {
   ///   - accumulator: Combines the current state with an element into the next state. If it
   ///     throws, the sequence fails with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the accumulated states.
+  @available(swift, introduced: 6)
   @inlinable
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate,
@@ -38,6 +39,7 @@ extension ObservableType {
   ///   - accumulator: Updates the state with an element. If it throws, the sequence fails
   ///     with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the accumulated states.
+  @available(swift, introduced: 6)
   @inlinable
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate,

@@ -11,6 +11,7 @@ extension ObservableType {
   /// - Parameter predicate: Decides whether to keep skipping. If it throws, the sequence fails
   ///   with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the elements from the first one that fails `predicate` onwards.
+  @available(swift, introduced: 6)
   @inlinable
   public func skip(
     while predicate: @escaping @Sendable (Element) throws -> Bool

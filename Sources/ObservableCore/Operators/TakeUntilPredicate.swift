@@ -15,6 +15,7 @@ extension ObservableType {
   ///   - behavior: Whether to also emit the element that satisfies `predicate`;
   ///     ``TakeBehavior/exclusive`` by default.
   /// - Returns: A sequence of the elements before the first one that satisfies `predicate`.
+  @available(swift, introduced: 6)
   @inlinable
   public func take(
     until predicate: @escaping @Sendable (Element) throws -> Bool,

@@ -15,6 +15,7 @@ extension ObservableType {
   ///   - behavior: Whether to also emit the first element that fails `predicate`;
   ///     ``TakeBehavior/exclusive`` by default.
   /// - Returns: A sequence of the leading elements that satisfy `predicate`.
+  @available(swift, introduced: 6)
   @inlinable
   public func take(
     while predicate: @escaping @Sendable (Element) throws -> Bool,

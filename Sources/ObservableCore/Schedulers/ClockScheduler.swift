@@ -77,6 +77,8 @@ public final class ClockScheduler<C: Clock>: SchedulerType where C.Duration == D
     originDate.addingTimeInterval(originInstant.duration(to: clock.now)._seconds)
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run as soon as possible, after work that is already due.
   ///
   /// - Parameters:
@@ -93,6 +95,8 @@ public final class ClockScheduler<C: Clock>: SchedulerType where C.Duration == D
     return item
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run when the clock reaches now plus `dueTime`.
   ///
   /// - Parameters:
@@ -110,6 +114,8 @@ public final class ClockScheduler<C: Clock>: SchedulerType where C.Duration == D
     return schedule(item, at: clock.now.advanced(by: delay))
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` at `startAfter` from now and then every `period`, at absolute instants
   /// of the clock so that the runs do not drift.
   ///

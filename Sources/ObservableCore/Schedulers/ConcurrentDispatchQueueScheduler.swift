@@ -61,6 +61,8 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     self.init(qos: qos, leeway: RxTimeInterval(leeway))
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run on the queue.
   ///
   /// - Parameters:
@@ -74,6 +76,8 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     configuration.schedule(state, action: action)
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run on the queue after `dueTime`.
   ///
   /// - Parameters:
@@ -89,6 +93,8 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     configuration.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run after `startAfter` and then every `period`.
   ///
   /// A dispatch timer drives the runs, so they do not drift, and they never overlap.

@@ -35,6 +35,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     _Trampoline.current == nil
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Runs `action` now, or after the work this thread is already running.
   ///
   /// - Parameters:

@@ -20,6 +20,7 @@ extension ImmediateSchedulerType {
   ///   - action: The work. It receives the state and a function that schedules the next run.
   /// - Returns: A disposable that cancels every run that has not started yet and stops further
   ///   recursion.
+  @available(swift, introduced: 6)
   public func scheduleRecursive<State: Sendable>(
     _ state: State,
     action: @escaping @Sendable (_ state: State, _ recurse: (State) -> Void) -> Void

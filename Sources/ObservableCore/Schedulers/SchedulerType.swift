@@ -70,6 +70,8 @@ public protocol SchedulerType: ImmediateSchedulerType {
 }
 
 extension SchedulerType {
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules periodic work by scheduling each tick relative to the previous one.
   ///
   /// This is the implementation for schedulers without a native periodic timer, such as the
@@ -267,6 +269,8 @@ extension Duration {
 }
 
 extension SchedulerType {
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run with `state` after `dueTime`.
   ///
   /// - Parameters:
@@ -283,6 +287,8 @@ extension SchedulerType {
     scheduleRelative(state, dueTime: RxTimeInterval(dueTime), action: action)
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules periodic work with Swift `Duration`s.
   ///
   /// - Parameters:

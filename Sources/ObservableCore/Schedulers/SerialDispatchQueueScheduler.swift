@@ -132,6 +132,8 @@ public class SerialDispatchQueueScheduler: SchedulerType,
       qos: qos, internalSerialQueueName: internalSerialQueueName, leeway: RxTimeInterval(leeway))
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run on the queue.
   ///
   /// - Parameters:
@@ -145,6 +147,8 @@ public class SerialDispatchQueueScheduler: SchedulerType,
     configuration.schedule(state, action: action)
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run on the queue after `dueTime`.
   ///
   /// - Parameters:
@@ -160,6 +164,8 @@ public class SerialDispatchQueueScheduler: SchedulerType,
     configuration.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run on the queue after `startAfter` and then every `period`.
   ///
   /// A dispatch timer drives the runs, so they do not drift.

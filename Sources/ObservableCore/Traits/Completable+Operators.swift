@@ -22,6 +22,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///   - onSubscribed: Called after subscribing to the source.
   ///   - onDispose: Called once when the subscription is disposed, for any reason.
   /// - Returns: A `Completable` with the same outcome.
+  @available(swift, introduced: 6)
   @inlinable
   public func `do`(
     onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,

@@ -24,6 +24,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Parameter subscribe: Called for each subscription with the closure to report the
   ///   outcome to. Returns a disposable that cancels the work.
   /// - Returns: A `Completable`.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
@@ -62,6 +63,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///     ``Hooks/defaultErrorHandler``.
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public func subscribe(
     onCompleted: (@Sendable () -> Void)? = nil,

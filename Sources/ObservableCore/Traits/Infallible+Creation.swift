@@ -34,6 +34,7 @@ extension Infallible {
   ///
   /// - Parameter factory: Builds the sequence for one subscription.
   /// - Returns: An `Infallible` that defers to `factory`.
+  @available(swift, introduced: 6)
   @inlinable
   public static func deferred(
     _ factory: @escaping @Sendable () -> Infallible<Element>

@@ -15,6 +15,7 @@ extension Infallible {
   ///
   /// - Parameter transform: The transform.
   /// - Returns: An `Infallible` of the transformed elements.
+  @available(swift, introduced: 6)
   @inlinable
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result
@@ -26,6 +27,7 @@ extension Infallible {
   ///
   /// - Parameter transform: The transform.
   /// - Returns: An `Infallible` of the non-`nil` results.
+  @available(swift, introduced: 6)
   @inlinable
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result?
@@ -42,6 +44,7 @@ extension Infallible {
   ///
   /// - Parameter predicate: The test.
   /// - Returns: An `Infallible` of the elements that pass the test.
+  @available(swift, introduced: 6)
   @inlinable
   public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<Element> {
     Infallible(raw: source.filter(predicate))
@@ -52,6 +55,7 @@ extension Infallible {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: The elements of every inner sequence, as they arrive. It completes when this
   ///   sequence and every inner sequence have completed.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMap<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
@@ -64,6 +68,7 @@ extension Infallible {
   ///
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: The elements of the latest inner sequence.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMapLatest<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
@@ -76,6 +81,7 @@ extension Infallible {
   ///
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: The elements of the inner sequences that were started.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMapFirst<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
@@ -88,6 +94,7 @@ extension Infallible {
   ///
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: The elements of every inner sequence, in order.
+  @available(swift, introduced: 6)
   @inlinable
   public func concatMap<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
@@ -108,6 +115,7 @@ extension Infallible {
   ///
   /// - Parameter keySelector: Computes the key to compare.
   /// - Returns: An `Infallible` without consecutive duplicates.
+  @available(swift, introduced: 6)
   @inlinable
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
@@ -119,6 +127,7 @@ extension Infallible {
   ///
   /// - Parameter comparer: Whether two consecutive elements are equal.
   /// - Returns: An `Infallible` without consecutive duplicates.
+  @available(swift, introduced: 6)
   @inlinable
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
@@ -132,6 +141,7 @@ extension Infallible {
   ///   - keySelector: Computes the key to compare.
   ///   - comparer: Whether two consecutive keys are equal.
   /// - Returns: An `Infallible` without consecutive duplicates.
+  @available(swift, introduced: 6)
   @inlinable
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key,
@@ -162,6 +172,7 @@ extension Infallible {
   ///   - seed: The initial accumulator value.
   ///   - accumulator: Combines the accumulator and an element into the next accumulator.
   /// - Returns: An `Infallible` of the accumulator after each element.
+  @available(swift, introduced: 6)
   @inlinable
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate,
@@ -176,6 +187,7 @@ extension Infallible {
   ///   - seed: The initial accumulator value.
   ///   - accumulator: Updates the accumulator with an element.
   /// - Returns: An `Infallible` of the accumulator after each element.
+  @available(swift, introduced: 6)
   @inlinable
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate,
@@ -214,6 +226,7 @@ extension Infallible {
   ///   - predicate: The test.
   ///   - behavior: Whether the first element that fails the test is emitted too.
   /// - Returns: An `Infallible` of the leading elements that pass the test.
+  @available(swift, introduced: 6)
   @inlinable
   public func take(
     while predicate: @escaping @Sendable (Element) -> Bool,
@@ -228,6 +241,7 @@ extension Infallible {
   ///   - predicate: The test that ends the sequence.
   ///   - behavior: Whether the element that passes the test is emitted too.
   /// - Returns: An `Infallible` of the elements before the one that passes the test.
+  @available(swift, introduced: 6)
   @inlinable
   public func take(
     until predicate: @escaping @Sendable (Element) -> Bool,
@@ -287,6 +301,7 @@ extension Infallible {
   ///
   /// - Parameter predicate: The test.
   /// - Returns: An `Infallible` from the first element that fails the test.
+  @available(swift, introduced: 6)
   @inlinable
   public func skip(while predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<Element> {
     Infallible(raw: source.skip(while: predicate))
@@ -369,6 +384,7 @@ extension Infallible {
   ///   - second: The sequence whose latest element to use.
   ///   - resultSelector: Combines an element with `second`'s latest element.
   /// - Returns: An `Infallible` of the combined elements.
+  @available(swift, introduced: 6)
   @inlinable
   public func withLatestFrom<Source: InfallibleType, ResultType: Sendable>(
     _ second: Source,
@@ -404,6 +420,7 @@ extension Infallible {
   ///   - onSubscribed: Called after subscribing to the source.
   ///   - onDispose: Called once when the subscription is disposed, for any reason.
   /// - Returns: An `Infallible` with the same events.
+  @available(swift, introduced: 6)
   @inlinable
   public func `do`(
     onNext: (@Sendable (Element) -> Void)? = nil,

@@ -47,6 +47,7 @@ extension Infallible {
   /// - Parameter subscribe: Called for each subscription with the closure to send events to.
   ///   Returns a disposable that cancels the work.
   /// - Returns: An `Infallible`.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     subscribe:
@@ -71,6 +72,7 @@ extension Infallible {
   ///   - onCompleted: Called when the sequence completes.
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil,

@@ -8,6 +8,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the transformed element.
+  @available(swift, introduced: 6)
   @inlinable
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
@@ -19,6 +20,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the transformed element, empty if `transform` returns `nil`.
+  @available(swift, introduced: 6)
   @inlinable
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
@@ -30,6 +32,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter predicate: The test. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the element, empty if there is none or it fails the test.
+  @available(swift, introduced: 6)
   @inlinable
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
@@ -49,6 +52,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Parameter selector: Returns the next `Maybe`, given the element. If it throws, the
   ///   result fails with that error.
   /// - Returns: A `Maybe` with the inner `Maybe`'s outcome.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMap<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>

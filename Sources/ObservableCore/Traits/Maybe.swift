@@ -28,6 +28,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Parameter subscribe: Called for each subscription with the closure to report the
   ///   outcome to. Returns a disposable that cancels the work.
   /// - Returns: A `Maybe`.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
@@ -80,6 +81,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - onCompleted: Called if the sequence completes without an element.
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil,

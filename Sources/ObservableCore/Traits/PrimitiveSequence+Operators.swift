@@ -16,6 +16,7 @@ extension PrimitiveSequence {
   /// - Parameter handler: Returns the sequence to continue with, given the error. If it
   ///   throws, the result fails with the thrown error.
   /// - Returns: This sequence's outcome, or after an error the fallback's outcome.
+  @available(swift, introduced: 6)
   @inlinable
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
@@ -61,6 +62,7 @@ extension PrimitiveSequence {
   ///
   /// - Parameter notificationHandler: Builds the trigger sequence from the sequence of errors.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
+  @available(swift, introduced: 6)
   @inlinable
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
@@ -73,6 +75,7 @@ extension PrimitiveSequence {
   /// - Parameter notificationHandler: Builds the trigger sequence from the sequence of errors.
   ///   Each of its elements triggers a resubscription; its completion or error ends the result.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
+  @available(swift, introduced: 6)
   @inlinable
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler:

@@ -8,6 +8,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter transform: The transform. If it throws, the `Single` fails with that error.
   /// - Returns: A `Single` of the transformed element.
+  @available(swift, introduced: 6)
   @inlinable
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
@@ -24,6 +25,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
   /// - Returns: A ``Maybe`` of the transformed element, empty if `transform` returns `nil`.
+  @available(swift, introduced: 6)
   @inlinable
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
@@ -35,6 +37,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter predicate: The test. If it throws, the result fails with that error.
   /// - Returns: A ``Maybe`` of the element, empty if it fails the test.
+  @available(swift, introduced: 6)
   @inlinable
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
@@ -53,6 +56,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter selector: Returns the next `Single`, given the element. If it throws, the
   ///   result fails with that error.
   /// - Returns: A `Single` of the inner `Single`'s element.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMap<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Single<Result>
@@ -65,6 +69,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter selector: Returns the next `Maybe`, given the element. If it throws, the
   ///   result fails with that error.
   /// - Returns: A `Maybe` with the inner `Maybe`'s outcome.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMapMaybe<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
@@ -77,6 +82,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter selector: Returns the work to run, given the element. If it throws, the
   ///   result fails with that error.
   /// - Returns: A `Completable` with the inner `Completable`'s outcome.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMapCompletable(
     _ selector: @escaping @Sendable (Element) throws -> Completable
@@ -126,6 +132,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter notificationHandler: Builds the trigger sequence from the sequence of errors.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
+  @available(swift, introduced: 6)
   @inlinable
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
@@ -141,6 +148,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter notificationHandler: Builds the trigger sequence from the sequence of errors.
   ///   Each of its elements triggers a resubscription; its error ends the result.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
+  @available(swift, introduced: 6)
   @inlinable
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler:
@@ -173,6 +181,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - onSubscribed: Called after subscribing to the source.
   ///   - onDispose: Called once when the subscription is disposed, for any reason.
   /// - Returns: A `Single` with the same outcome.
+  @available(swift, introduced: 6)
   @inlinable
   public func `do`(
     onSuccess: (@Sendable (Element) throws -> Void)? = nil,

@@ -28,6 +28,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter subscribe: Called for each subscription with the closure to report the
   ///   outcome to. Returns a disposable that cancels the work.
   /// - Returns: A `Single`.
+  @available(swift, introduced: 6)
   @inlinable
   public static func create(
     subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
@@ -68,6 +69,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///     ``Hooks/defaultErrorHandler``.
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
   @inlinable
   public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil,

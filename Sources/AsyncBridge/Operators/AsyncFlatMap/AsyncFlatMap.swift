@@ -30,6 +30,7 @@ extension ObservableType {
   /// - Parameter transform: The async transform. If it throws, the sequence fails with that
   ///   error.
   /// - Returns: A sequence of transformed elements, in order.
+  @available(swift, introduced: 6)
   @inlinable
   @_disfavoredOverload
   public func map<Result: Sendable>(
@@ -58,6 +59,7 @@ extension ObservableType {
   /// - Parameter transform: The async function. If it throws, the sequence fails with that
   ///   error.
   /// - Returns: A sequence of results in completion order.
+  @available(swift, introduced: 6)
   @inlinable
   @_disfavoredOverload
   public func flatMap<Result: Sendable>(
@@ -85,6 +87,7 @@ extension ObservableType {
   /// - Parameter transform: The async function. If it throws, the sequence fails with that
   ///   error.
   /// - Returns: A sequence of results in element order.
+  @available(swift, introduced: 6)
   @inlinable
   @_disfavoredOverload
   public func concatMap<Result: Sendable>(
@@ -118,6 +121,7 @@ extension ObservableType {
   /// - Parameter transform: The async function. If it throws, the sequence fails with that
   ///   error.
   /// - Returns: A sequence of the results of tasks that were not superseded.
+  @available(swift, introduced: 6)
   @inlinable
   @_disfavoredOverload
   public func flatMapLatest<Result: Sendable>(

@@ -14,6 +14,7 @@ extension ObservableType {
   /// - Parameter handler: Returns the sequence to continue with, given the error. If it
   ///   throws, the result fails with the thrown error.
   /// - Returns: The elements of this sequence, then, after an error, those of the fallback.
+  @available(swift, introduced: 6)
   @inlinable
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>

@@ -15,6 +15,7 @@ extension ObservableType {
   /// - Parameter selector: Returns the inner sequence for an element: any observable,
   ///   including a trait such as ``Single``. If it throws, the result fails with that error.
   /// - Returns: The elements of all the inner sequences, as they arrive.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
@@ -39,6 +40,7 @@ extension ObservableType {
   /// - Parameter selector: Returns the inner sequence for an element: any observable,
   ///   including a trait such as ``Single``. If it throws, the result fails with that error.
   /// - Returns: The elements of the inner sequences that were subscribed.
+  @available(swift, introduced: 6)
   @inlinable
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
@@ -64,6 +66,7 @@ extension ObservableType {
   /// - Parameter selector: Returns the inner sequence for an element: any observable,
   ///   including a trait such as ``Single``. If it throws, the result fails with that error.
   /// - Returns: The elements of the inner sequences, one sequence after another.
+  @available(swift, introduced: 6)
   @inlinable
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source

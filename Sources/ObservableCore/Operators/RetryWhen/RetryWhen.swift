@@ -20,6 +20,7 @@ extension ObservableType {
   ///
   /// - Parameter notificationHandler: Given the failures, returns the trigger.
   /// - Returns: The elements of every attempt.
+  @available(swift, introduced: 6)
   @inlinable
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
@@ -47,6 +48,7 @@ extension ObservableType {
   ///
   /// - Parameter notificationHandler: Given the failures, returns the trigger.
   /// - Returns: The elements of every attempt.
+  @available(swift, introduced: 6)
   @inlinable
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler:

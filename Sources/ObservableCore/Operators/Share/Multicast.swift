@@ -25,6 +25,7 @@ extension ObservableType {
   /// - Parameter makeSubject: Makes a subject. It may be called more than once when threads
   ///   race to subscribe; only one subject is kept.
   /// - Returns: A connectable sequence of the subjects' elements.
+  @available(swift, introduced: 6)
   @inlinable
   public func multicast<Subject: SubjectType>(
     makeSubject: @escaping @Sendable () -> Subject

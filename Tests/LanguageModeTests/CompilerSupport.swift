@@ -1,0 +1,76 @@
+import Foundation
+
+/// The result of type-checking one source file with `swiftc`.
+struct Compilation {
+  var status: Int32
+  var output: String
+
+  /// The compiler's diagnostics of one severity, first line only (`file:line:col: error: ...`).
+  func diagnostics(_ severity: String) -> [String] {
+    output.split(separator: "\n").map(String.init).filter { $0.contains(": \(severity): ") }
+  }
+}
+
+/// Why a compilation could not be attempted.
+struct CompilerUnavailable: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Type-checks client code against the modules `swift build` produced for this test run, in a
+/// given language mode, the way a package depending on ObservableBridge would see them.
+enum ClientCompiler {
+  /// The build folder holding `Modules/ObservableCore.swiftmodule`, found next to the test
+  /// bundle.
+  static func buildFolder() throws -> URL {
+    var candidates: [URL] = []
+    if let bundle = CommandLine.arguments.first {
+      candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent())
+    }
+    candidates.append(
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent())
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    for directory in candidates {
+      var current = directory
+      // The test bundle may sit inside a `.xctest` directory on some platforms.
+      for _ in 0..<3 {
+        let module = current.appendingPathComponent("Modules/ObservableCore.swiftmodule")
+        if FileManager.default.fileExists(atPath: module.path) { return current }
+        current = current.deletingLastPathComponent()
+      }
+    }
+    throw CompilerUnavailable(description: "no Modules/ObservableCore.swiftmodule near the tests")
+  }
+
+  /// Type-checks `source` in Swift `languageMode` ("5" or "6") and returns what the compiler
+  /// said.
+  static func typecheck(_ source: String, languageMode: String) throws -> Compilation {
+    let build = try buildFolder()
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("language-mode-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("Client.swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "swiftc", "-typecheck", "-swift-version", languageMode,
+      "-I", build.appendingPathComponent("Modules").path,
+      // ObservableCore imports a small C module of ThreadSanitizer annotations.
+      "-Xcc",
+      "-fmodule-map-file="
+        + build.appendingPathComponent("ObservableCoreShims.build/module.modulemap").path,
+      "-module-name", "Client", file.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Compilation(
+      status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  }
+}

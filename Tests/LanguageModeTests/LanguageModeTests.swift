@@ -1,0 +1,103 @@
+import Testing
+
+/// Client code in RxSwift's usual style, one statement per line.
+///
+/// The closures touch main-actor state, mutate a captured `var`, or capture a non-Sendable
+/// object. Each statement is on a line of its own so that its diagnostics can be checked alone.
+private let rxSwiftStyleStatements: [(api: String, statement: String)] = [
+  ("map", "_ = Observable.of(1).map { v -> Int in self.counter += v; return v }"),
+  ("filter", "_ = Observable.of(1).filter { _ in self.counter += 1; return true }"),
+  ("do(onNext:)", "_ = Observable.of(1).do(onNext: { _ in self.counter += 1 })"),
+  ("subscribe(onNext:)", "_ = Observable.of(1).subscribe(onNext: { _ in self.counter += 1 })"),
+  (
+    "Observable.create",
+    "_ = Observable<Int>.create { _ in self.counter += 1; return Disposables.create() }"
+  ),
+  ("Disposables.create(with:)", "_ = Disposables.create { self.counter += 1 }"),
+  ("TestScheduler.scheduleAt", "scheduler.scheduleAt(300) { self.counter += 1 }"),
+  (
+    "flatMapLatest",
+    "_ = Observable.of(1).flatMapLatest { v -> Observable<Int> in self.counter += 1; return .just(v) }"
+  ),
+  ("scan", "_ = Observable.of(1).scan(0) { a, v in self.counter += 1; return a + v }"),
+  (
+    "Observable.deferred",
+    "_ = Observable.deferred { () -> Observable<Int> in self.counter += 1; return .just(1) }"
+  ),
+  ("Single.subscribe", "_ = Single.just(1).subscribe(onSuccess: { _ in self.counter += 1 })"),
+  ("Infallible.subscribe", "_ = Infallible.just(1).subscribe(onNext: { _ in self.counter += 1 })"),
+  ("captured var", "_ = Observable.of(1).subscribe(onNext: { local += $0 })"),
+  ("non-Sendable capture", "_ = Observable.of(1).map { box.value + $0 }"),
+]
+
+/// A source file using every statement above inside a `@MainActor` view model.
+private func clientSource() -> (source: String, lines: [String: Int]) {
+  var lines = [
+    "import ObservableCore",
+    "import ObservableTesting",
+    "",
+    "final class NonSendableBox { var value = 0 }",
+    "",
+    "@MainActor final class ViewModel {",
+    "  var counter = 0",
+    "  func run(scheduler: TestScheduler) {",
+    "    var local = 0",
+    "    let box = NonSendableBox()",
+  ]
+  var lineOfAPI: [String: Int] = [:]
+  for (api, statement) in rxSwiftStyleStatements {
+    lines.append("    " + statement)
+    lineOfAPI[api] = lines.count
+  }
+  lines += ["    _ = (local, box)", "  }", "}", ""]
+  return (lines.joined(separator: "\n"), lineOfAPI)
+}
+
+@Suite("Language modes: Swift 5 code compiles, Swift 6 code stays fully checked")
+struct LanguageModeTests {
+  @Test("RxSwift-style closures compile in Swift 5 mode with no errors and no warnings")
+  func swift5ModeAccepts() throws {
+    let (source, _) = clientSource()
+    let result = try ClientCompiler.typecheck(source, languageMode: "5")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.diagnostics("error") == [])
+    #expect(result.diagnostics("warning") == [])
+  }
+
+  @Test("the same closures are errors in Swift 6 mode, for every API")
+  func swift6ModeRejects() throws {
+    let (source, lineOfAPI) = clientSource()
+    let result = try ClientCompiler.typecheck(source, languageMode: "6")
+    #expect(result.status != 0)
+    let errors = result.diagnostics("error")
+    for (api, line) in lineOfAPI.sorted(by: { $0.value < $1.value }) {
+      let onLine = errors.filter { $0.contains("Client.swift:\(line):") }
+      #expect(!onLine.isEmpty, "\(api) (line \(line)) was accepted in Swift 6 mode")
+    }
+    // They are errors, not warnings downgraded by `@preconcurrency`.
+    #expect(result.diagnostics("warning").filter { $0.contains("Sendable") } == [])
+    #expect(
+      errors.contains { $0.contains("can not be mutated from a Sendable closure") },
+      "\(result.output)")
+    #expect(errors.contains { $0.contains("mutation of captured var 'local'") })
+    #expect(errors.contains { $0.contains("capture of 'box' with non-Sendable type") })
+  }
+
+  @Test("Sendable-correct code compiles in Swift 6 mode")
+  func swift6ModeAcceptsSendableCode() throws {
+    let source = """
+      import ObservableCore
+
+      func run() -> any Disposable {
+        Observable.of(1, 2, 3)
+          .map { $0 * 2 }
+          .filter { $0 > 2 }
+          .do(onNext: { _ in })
+          .subscribe(onNext: { _ in })
+      }
+      """
+    let result = try ClientCompiler.typecheck(source, languageMode: "6")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.diagnostics("warning") == [])
+  }
+}
