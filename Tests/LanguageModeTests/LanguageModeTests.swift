@@ -83,6 +83,27 @@ struct LanguageModeTests {
     #expect(errors.contains { $0.contains("capture of 'box' with non-Sendable type") })
   }
 
+  @Test("a Swift 5 class conforming to Disposable compiles, warned that it must be Sendable")
+  func swift5ConformanceWarns() throws {
+    // Our protocols refine Sendable (a disposable is disposed from any thread), which no
+    // language mode can relax for conformances without relaxing Swift 6 too: Swift 5 code
+    // compiles with a warning, Swift 6 code gets the error.
+    let source = """
+      import ObservableCore
+
+      final class Token: Disposable {
+        var disposed = false
+        func dispose() { disposed = true }
+      }
+      """
+    let swift5 = try ClientCompiler.typecheck(source, languageMode: "5")
+    #expect(swift5.status == 0, "\(swift5.output)")
+    #expect(swift5.diagnostics("warning").contains { $0.contains("'disposed'") })
+    let swift6 = try ClientCompiler.typecheck(source, languageMode: "6")
+    #expect(swift6.status != 0)
+    #expect(swift6.diagnostics("error").contains { $0.contains("'disposed'") })
+  }
+
   @Test("Sendable-correct code compiles in Swift 6 mode")
   func swift6ModeAcceptsSendableCode() throws {
     let source = """
