@@ -74,6 +74,8 @@ public struct Binder<Value: Sendable>: ObserverType {
   /// `target`.
   ///
   /// The binding runs wherever `scheduler` runs its work, so it is not isolated to any actor.
+  /// Each element is scheduled separately, so give a serial scheduler: on a concurrent one,
+  /// the bindings of successive elements may overlap or run out of order.
   /// To bind a `@MainActor` target, use the initializer that takes a ``MainScheduler`` (or no
   /// scheduler), which runs the binding on the main actor.
   ///

@@ -75,7 +75,7 @@ public enum Hooks {
   ///
   /// - Parameters:
   ///   - error: The unhandled error.
-  ///   - subscriptionCallStack: What ``_subscriptionCallStack()`` returned when the failing
+  ///   - subscriptionCallStack: What `_subscriptionCallStack()` returned when the failing
   ///     subscription was made; empty when there is none.
   public static func reportUnhandledError(
     _ error: any Swift.Error, subscriptionCallStack: [String] = []
