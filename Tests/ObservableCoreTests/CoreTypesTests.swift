@@ -195,10 +195,7 @@ struct SubscribeTests {
   @Test("an error without onError goes to Hooks.defaultErrorHandler")
   func unhandledError() {
     withLeakChecking {
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let marker = TestError(id: 9191)
       _ = Observable<Int>.error(marker).subscribe(onNext: { _ in })
       #expect(reported.value.contains("\(marker)"))

@@ -89,10 +89,7 @@ struct DoTests {
   func throwingAfterTerminal() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let marker = TestError(id: 77)
       let res = scheduler.start {
         Observable<Int>.empty().do(afterCompleted: { throw marker })

@@ -428,10 +428,7 @@ struct SingleOperatorsTests {
       let res = scheduler.start { xs.single.do(onSuccess: { _ in throw testError }) }
       #expect(res.events == [.error(210, testError)])
 
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let marker = TestError(id: 4242)
       let ys = scheduler.createHotObservable([.next(1210, 1), .completed(1210)])
       let after = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {

@@ -6,6 +6,16 @@
 /// }
 /// client.rx.repository(owner: "apple", name: "swift")
 /// ```
+///
+/// For a class, `.rx` also offers a ``Binder`` for every writable property, so that a
+/// sequence can be bound straight to it:
+///
+/// ```swift
+/// @MainActor final class SignupViewModel: ReactiveCompatible {
+///   var isSignupEnabled = false
+/// }
+/// validity.bind(to: viewModel.rx.isSignupEnabled)
+/// ```
 @dynamicMemberLookup
 public struct Reactive<Base> {
   /// The extended value.
@@ -18,12 +28,20 @@ public struct Reactive<Base> {
     self.base = base
   }
 
-  /// Reads a property of the base value.
+  /// Returns a binder that sets the property at `keyPath` of the base object.
   ///
-  /// - Parameter keyPath: The property.
-  /// - Returns: Its value.
-  public subscript<Property>(dynamicMember keyPath: KeyPath<Base, Property>) -> Property {
-    base[keyPath: keyPath]
+  /// The binder holds the object weakly and sets the property on the main queue, on the main
+  /// actor (see ``Binder``), so this works for `@MainActor`
+  /// classes as well as for other `Sendable` classes. In Swift 6 language mode a key path to
+  /// a main-actor-isolated property can only be formed on the main actor, so reach such
+  /// binders from main-actor code.
+  ///
+  /// - Parameter keyPath: A writable property of the base object.
+  /// - Returns: A binder for the property.
+  public subscript<Property: Sendable>(
+    dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property> & Sendable
+  ) -> Binder<Property> where Base: AnyObject & Sendable {
+    Binder(base) { base, value in base[keyPath: keyPath] = value }
   }
 }
 

@@ -13,7 +13,8 @@ extension ObservableType {
   ///
   /// The subscription is disposed after the terminal event, so `onDisposed` runs after
   /// `onError` or `onCompleted`, and also runs if the subscription is disposed early.
-  /// An error without an `onError` handler goes to ``Hooks/defaultErrorHandler``.
+  /// An error without an `onError` handler goes to ``Hooks/defaultErrorHandler``, with the
+  /// call stack of this call if ``Hooks/recordCallStackOnError`` was `true` when it was made.
   ///
   /// - Parameters:
   ///   - onNext: Called with each element.
@@ -30,6 +31,7 @@ extension ObservableType {
     onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
     let lifetime = _Lifetime()
+    let callStack = Hooks._subscriptionCallStack()
     if let onDisposed { lifetime.onDispose(onDisposed) }
     asObservable()._subscribe(
       AnyObserver { event in
@@ -38,7 +40,11 @@ extension ObservableType {
         case .next(let element):
           onNext?(element)
         case .error(let error):
-          if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
+          if let onError {
+            onError(error)
+          } else {
+            Hooks.reportUnhandledError(error, subscriptionCallStack: callStack)
+          }
           lifetime.dispose()
         case .completed:
           onCompleted?()

@@ -20,6 +20,13 @@ public final class CompositeDisposable: Cancelable {
   /// Creates an empty group.
   public init() {}
 
+  /// Creates a group holding one disposable.
+  ///
+  /// - Parameter disposable: The disposable.
+  public convenience init(_ disposable: any Disposable) {
+    self.init(disposables: [disposable])
+  }
+
   /// Creates a group holding two disposables.
   ///
   /// - Parameters:
@@ -39,6 +46,22 @@ public final class CompositeDisposable: Cancelable {
     _ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable
   ) {
     self.init(disposables: [disposable1, disposable2, disposable3])
+  }
+
+  /// Creates a group holding four or more disposables.
+  ///
+  /// - Parameters:
+  ///   - disposable1: The first disposable.
+  ///   - disposable2: The second disposable.
+  ///   - disposable3: The third disposable.
+  ///   - disposable4: The fourth disposable.
+  ///   - disposables: Any further disposables.
+  public convenience init(
+    _ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable,
+    _ disposable4: any Disposable, _ disposables: any Disposable...
+  ) {
+    self.init(
+      disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
   }
 
   /// Creates a group holding `disposables`.

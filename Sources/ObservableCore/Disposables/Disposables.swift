@@ -45,6 +45,34 @@ public enum Disposables {
     CompositeDisposable(disposable1, disposable2, disposable3)
   }
 
+  /// Returns a disposable that disposes `disposable` once, however often it is disposed.
+  ///
+  /// - Parameter disposable: The disposable to wrap.
+  /// - Returns: A ``Cancelable`` that disposes it, once.
+  public static func create(_ disposable: any Disposable) -> any Cancelable {
+    CompositeDisposable(disposables: [disposable])
+  }
+
+  /// Returns a disposable that disposes four or more disposables together.
+  ///
+  /// Two and three disposables have overloads of their own, as in RxSwift, so that no call
+  /// matches two overloads.
+  ///
+  /// - Parameters:
+  ///   - disposable1: The first disposable.
+  ///   - disposable2: The second disposable.
+  ///   - disposable3: The third disposable.
+  ///   - disposable4: The fourth disposable.
+  ///   - disposables: Any further disposables.
+  /// - Returns: A ``Cancelable`` that disposes all of them, once.
+  public static func create(
+    _ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable,
+    _ disposable4: any Disposable, _ disposables: any Disposable...
+  ) -> any Cancelable {
+    CompositeDisposable(
+      disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
+  }
+
   /// Returns a disposable that disposes every disposable in `disposables`.
   ///
   /// - Parameter disposables: The disposables to dispose together.

@@ -11,6 +11,18 @@ import Synchronization
 /// }
 /// ```
 ///
+/// A bag can also be filled with a list of subscriptions:
+///
+/// ```swift
+/// let disposeBag = DisposeBag {
+///   names.bind(to: viewModel.rx.title)
+///   taps.subscribe(onNext: { _ in save() })
+/// }
+/// disposeBag.insert {
+///   errors.bind(to: errorRelay)
+/// }
+/// ```
+///
 /// To dispose early, replace the bag with a new one. Adding to a bag that is being deallocated
 /// disposes the new disposable at once.
 public final class DisposeBag: Sendable {
@@ -39,6 +51,13 @@ public final class DisposeBag: Sendable {
     insert(disposables)
   }
 
+  /// Creates a bag holding the disposables that `builder` lists.
+  ///
+  /// - Parameter builder: Lists the disposables, one expression per line.
+  public convenience init(@DisposableBuilder builder: () -> [any Disposable]) {
+    self.init(disposing: builder())
+  }
+
   /// Adds `disposable` to the bag.
   ///
   /// - Parameter disposable: The disposable to dispose with the bag.
@@ -63,6 +82,68 @@ public final class DisposeBag: Sendable {
   /// - Parameter disposables: The disposables to dispose with the bag.
   public func insert(_ disposables: [any Disposable]) {
     for disposable in disposables { insert(disposable) }
+  }
+
+  /// Adds the disposables that `builder` lists to the bag.
+  ///
+  /// - Parameter builder: Lists the disposables, one expression per line.
+  public func insert(@DisposableBuilder builder: () -> [any Disposable]) {
+    insert(builder())
+  }
+
+  /// Builds a list of disposables from the expressions of a closure, one per line, for
+  /// ``DisposeBag/init(builder:)`` and ``DisposeBag/insert(builder:)``.
+  ///
+  /// `if`, `if`-`else`, `switch` and `for` loops may choose or repeat the lines.
+  @resultBuilder
+  public enum DisposableBuilder {
+    /// Collects the lines of a block.
+    ///
+    /// - Parameter disposables: The disposables of each line.
+    /// - Returns: All of them, in order.
+    public static func buildBlock(_ disposables: [any Disposable]...) -> [any Disposable] {
+      disposables.flatMap { $0 }
+    }
+
+    /// Turns one line into a list.
+    ///
+    /// - Parameter disposable: The disposable of the line.
+    /// - Returns: A one-element list.
+    public static func buildExpression(_ disposable: any Disposable) -> [any Disposable] {
+      [disposable]
+    }
+
+    /// Handles an `if` without `else`.
+    ///
+    /// - Parameter disposables: The disposables of the branch, if it ran.
+    /// - Returns: Them, or an empty list.
+    public static func buildOptional(_ disposables: [any Disposable]?) -> [any Disposable] {
+      disposables ?? []
+    }
+
+    /// Handles the first branch of an `if`-`else` or `switch`.
+    ///
+    /// - Parameter disposables: The disposables of the branch.
+    /// - Returns: Them, unchanged.
+    public static func buildEither(first disposables: [any Disposable]) -> [any Disposable] {
+      disposables
+    }
+
+    /// Handles the second branch of an `if`-`else` or `switch`.
+    ///
+    /// - Parameter disposables: The disposables of the branch.
+    /// - Returns: Them, unchanged.
+    public static func buildEither(second disposables: [any Disposable]) -> [any Disposable] {
+      disposables
+    }
+
+    /// Handles a `for` loop.
+    ///
+    /// - Parameter disposables: The disposables of each iteration.
+    /// - Returns: All of them, in order.
+    public static func buildArray(_ disposables: [[any Disposable]]) -> [any Disposable] {
+      disposables.flatMap { $0 }
+    }
   }
 
   private func disposeAll() {

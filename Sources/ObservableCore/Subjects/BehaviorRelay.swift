@@ -56,4 +56,12 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
   public func asObservable() -> Observable<Element> {
     observable
   }
+
+  /// Returns the relay as an ``Infallible``: a relay never fails, and never completes.
+  ///
+  /// - Returns: An infallible sequence of the current value and every later one.
+  @inlinable
+  public func asInfallible() -> Infallible<Element> {
+    Infallible(raw: observable)
+  }
 }

@@ -47,4 +47,12 @@ public final class PublishRelay<Element: Sendable>: ObservableType {
   public func asObservable() -> Observable<Element> {
     observable
   }
+
+  /// Returns the relay as an ``Infallible``: a relay never fails, and never completes.
+  ///
+  /// - Returns: An infallible sequence of the elements the relay receives.
+  @inlinable
+  public func asInfallible() -> Infallible<Element> {
+    Infallible(raw: observable)
+  }
 }

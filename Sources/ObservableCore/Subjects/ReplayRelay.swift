@@ -69,4 +69,12 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   public func asObservable() -> Observable<Element> {
     observable
   }
+
+  /// Returns the relay as an ``Infallible``: a relay never fails, and never completes.
+  ///
+  /// - Returns: An infallible sequence of the buffered elements and every later one.
+  @inlinable
+  public func asInfallible() -> Infallible<Element> {
+    Infallible(raw: observable)
+  }
 }

@@ -1,0 +1,208 @@
+// Binding to relays, as RxRelay's `Observable+Bind` and RxCocoa's `Infallible+Bind`: a relay
+// cannot terminate, so completion is dropped and an error goes to Hooks.defaultErrorHandler
+// (RxRelay traps in debug builds; a library here never crashes on input).
+
+extension ObservableType {
+  /// Accepts every element of the sequence into each of `relays`, in the order given.
+  ///
+  /// Each relay sends the element to its current observers.
+  ///
+  /// Completion ends the binding without touching the relays; an error ends it and goes to
+  /// ``Hooks/defaultErrorHandler``, with the call stack of this call if
+  /// ``Hooks/recordCallStackOnError`` is `true`.
+  ///
+  /// ```
+  /// source: --1--2--|
+  /// relay:  --1--2-----
+  /// ```
+  ///
+  /// - Parameter relays: The publish relays to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
+  /// the order given.
+  ///
+  /// Completion ends the binding without touching the relays; an error ends it and goes to
+  /// ``Hooks/defaultErrorHandler``, with the call stack of this call if
+  /// ``Hooks/recordCallStackOnError`` is `true`.
+  ///
+  /// - Parameter relays: The publish relays of optional elements to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence into each of `relays`, in the order given.
+  ///
+  /// Each relay makes the element its current value and sends it to its observers.
+  ///
+  /// Completion ends the binding without touching the relays; an error ends it and goes to
+  /// ``Hooks/defaultErrorHandler``, with the call stack of this call if
+  /// ``Hooks/recordCallStackOnError`` is `true`.
+  ///
+  /// ```
+  /// source: --1--2--|
+  /// relay:  --1--2-----
+  /// ```
+  ///
+  /// - Parameter relays: The behavior relays to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
+  /// the order given.
+  ///
+  /// Completion ends the binding without touching the relays; an error ends it and goes to
+  /// ``Hooks/defaultErrorHandler``, with the call stack of this call if
+  /// ``Hooks/recordCallStackOnError`` is `true`.
+  ///
+  /// - Parameter relays: The behavior relays of optional elements to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence into each of `relays`, in the order given.
+  ///
+  /// Each relay adds the element to its buffer and sends it to its observers.
+  ///
+  /// Completion ends the binding without touching the relays; an error ends it and goes to
+  /// ``Hooks/defaultErrorHandler``, with the call stack of this call if
+  /// ``Hooks/recordCallStackOnError`` is `true`.
+  ///
+  /// ```
+  /// source: --1--2--|
+  /// relay:  --1--2-----
+  /// ```
+  ///
+  /// - Parameter relays: The replay relays to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
+  /// the order given.
+  ///
+  /// Completion ends the binding without touching the relays; an error ends it and goes to
+  /// ``Hooks/defaultErrorHandler``, with the call stack of this call if
+  /// ``Hooks/recordCallStackOnError`` is `true`.
+  ///
+  /// - Parameter relays: The replay relays of optional elements to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+}
+
+extension InfallibleType {
+  /// Accepts every element of the sequence into each of `relays`, in the order given.
+  ///
+  /// Each relay sends the element to its current observers.
+  ///
+  /// Completion ends the binding without touching the relays.
+  ///
+  /// - Parameter relays: The publish relays to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
+  /// the order given.
+  ///
+  /// Completion ends the binding without touching the relays.
+  ///
+  /// - Parameter relays: The publish relays of optional elements to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence into each of `relays`, in the order given.
+  ///
+  /// Each relay makes the element its current value and sends it to its observers.
+  ///
+  /// Completion ends the binding without touching the relays.
+  ///
+  /// - Parameter relays: The behavior relays to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
+  /// the order given.
+  ///
+  /// Completion ends the binding without touching the relays.
+  ///
+  /// - Parameter relays: The behavior relays of optional elements to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence into each of `relays`, in the order given.
+  ///
+  /// Each relay adds the element to its buffer and sends it to its observers.
+  ///
+  /// Completion ends the binding without touching the relays.
+  ///
+  /// - Parameter relays: The replay relays to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
+  /// the order given.
+  ///
+  /// Completion ends the binding without touching the relays.
+  ///
+  /// - Parameter relays: The replay relays of optional elements to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+}
