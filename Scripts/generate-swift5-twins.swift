@@ -338,14 +338,25 @@ func parseParameter(_ raw: String, in declaration: String) throws -> Parameter {
   }
   var twinType = type
   var castType: String?
-  if type.hasPrefix("@escaping @Sendable ") {
-    let closure = String(type.dropFirst("@escaping @Sendable ".count))
-    twinType = "@escaping " + closure
-    castType = "@Sendable " + closure
-  } else if type.hasPrefix("(@Sendable "), type.hasSuffix(")?") {
-    let closure = String(type.dropFirst("(@Sendable ".count).dropLast(2))
-    twinType = "(\(closure))?"
-    castType = type
+  // The closure type's leading attributes, e.g. `@escaping @MainActor @Sendable`; the twin
+  // keeps all but `@Sendable`, and the cast target all but `@escaping`.
+  let optional = type.hasPrefix("(@") && type.hasSuffix(")?")
+  let inner = optional ? String(type.dropFirst().dropLast(2)) : type
+  var attributes: [String] = []
+  var rest = Substring(inner)
+  while rest.hasPrefix("@"), let space = rest.firstIndex(of: " ") {
+    attributes.append(String(rest[..<space]))
+    rest = rest[rest.index(after: space)...]
+  }
+  if attributes.contains("@Sendable") && (optional || attributes.contains("@escaping")) {
+    let kept = attributes.filter { $0 != "@Sendable" }
+    let cast = attributes.filter { $0 != "@escaping" }
+    twinType = (kept + [String(rest)]).joined(separator: " ")
+    castType = (cast + [String(rest)]).joined(separator: " ")
+    if optional {
+      twinType = "(\(twinType))?"
+      castType = "(\(castType ?? ""))?"
+    }
   }
   // A non-escaping `@Sendable` closure (a protocol witness such as TestScoping's) is left as is.
   if let castType, castType.contains("some ") {

@@ -34,6 +34,8 @@ public final class OperationQueueScheduler: ImmediateSchedulerType {
     self.queuePriority = queuePriority
   }
 
+  // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
+  // overloaded by language mode, so scheduler work is checked in every mode.
   /// Adds an operation that runs `action` with `state` to the queue.
   ///
   /// - Parameters:
