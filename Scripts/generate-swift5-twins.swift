@@ -348,8 +348,10 @@ func parseParameter(_ raw: String, in declaration: String) throws -> Parameter {
     attributes.append(String(rest[..<space]))
     rest = rest[rest.index(after: space)...]
   }
+  // A `@MainActor` function type is `Sendable` by itself, so the twin drops that too; a Swift 5
+  // closure written on the main actor is inferred to be isolated to it anyway.
   if attributes.contains("@Sendable") && (optional || attributes.contains("@escaping")) {
-    let kept = attributes.filter { $0 != "@Sendable" }
+    let kept = attributes.filter { $0 != "@Sendable" && $0 != "@MainActor" }
     let cast = attributes.filter { $0 != "@escaping" }
     twinType = (kept + [String(rest)]).joined(separator: " ")
     castType = (cast + [String(rest)]).joined(separator: " ")

@@ -19,7 +19,7 @@ extension Binder {
   @inlinable
   public init<Target: AnyObject & Sendable>(
     _ target: Target, scheduler: MainScheduler = MainScheduler(),
-    binding: @escaping @MainActor (Target, Value) -> Void
+    binding: @escaping (Target, Value) -> Void
   ) {
     self.init(
       target, scheduler: scheduler,
