@@ -22,7 +22,8 @@ extension ObservableType {
   /// The source is subscribed once, and stays subscribed while the result's subscription or
   /// any subscription to a group is alive: disposing the result while groups are subscribed
   /// lets them go on receiving their elements (elements of new keys are then dropped), and
-  /// the source is disposed when the last of these subscriptions ends.
+  /// the source is disposed when the last of these subscriptions ends. As in RxSwift, a group
+  /// subscribed after that receives no event at all.
   ///
   /// - Parameter keySelector: Returns the key of an element. If it throws, the result and
   ///   every group fail with that error.
