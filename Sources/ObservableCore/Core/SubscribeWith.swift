@@ -1,0 +1,48 @@
+extension ObservableType {
+  /// Subscribes closures that receive `object`, held weakly, with each event.
+  ///
+  /// The subscription never keeps `object` alive. While it exists, each closure is called
+  /// with it; once it is gone, events are still consumed but no closure is called. The
+  /// subscription itself goes on until the sequence terminates or it is disposed: dispose it
+  /// (with a `DisposeBag` owned by `object`, say) to stop it.
+  ///
+  /// As in RxSwift, an error is never reported to ``Hooks/defaultErrorHandler``, even when
+  /// `onError` is `nil`.
+  ///
+  /// - Parameters:
+  ///   - object: The object to pass to the closures. It must be `Sendable`, since the closures
+  ///     may run on any thread; a `@MainActor` class is.
+  ///   - onNext: Called with `object` and each element.
+  ///   - onError: Called with `object` and the error that ends the sequence.
+  ///   - onCompleted: Called with `object` when the sequence completes.
+  ///   - onDisposed: Called with `object` once the subscription is disposed, for any reason.
+  /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func subscribe<Object: AnyObject & Sendable>(
+    with object: Object,
+    onNext: (@Sendable (Object, Element) -> Void)? = nil,
+    onError: (@Sendable (Object, any Swift.Error) -> Void)? = nil,
+    onCompleted: (@Sendable (Object) -> Void)? = nil,
+    onDisposed: (@Sendable (Object) -> Void)? = nil
+  ) -> any Disposable {
+    asObservable().subscribe(
+      onNext: { [weak object] element in
+        guard let object else { return }
+        onNext?(object, element)
+      },
+      onError: { [weak object] error in
+        guard let object else { return }
+        onError?(object, error)
+      },
+      onCompleted: { [weak object] in
+        guard let object else { return }
+        onCompleted?(object)
+      },
+      onDisposed: { [weak object] in
+        guard let object else { return }
+        onDisposed?(object)
+      }
+    )
+  }
+}
