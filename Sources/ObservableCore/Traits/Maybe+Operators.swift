@@ -129,8 +129,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// replaces the outcome with a failure carrying the thrown error. Once a success or an
   /// error has been forwarded the outcome cannot change, so an error thrown by `afterNext`,
   /// `afterError` or `afterCompleted`, or by `onCompleted` after a success, goes to
-  /// ``Hooks/defaultErrorHandler``. RxSwift would send it after the success, giving the
-  /// `Maybe` two outcomes.
+  /// ``Hooks/defaultErrorHandler``. RxSwift would send an error thrown after a success as a
+  /// second event, which a `Maybe` subscriber never sees.
   ///
   /// - Parameters:
   ///   - onNext: Called with the element before it is forwarded.
