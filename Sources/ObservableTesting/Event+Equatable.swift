@@ -27,10 +27,11 @@ extension Event: Equatable where Element: Equatable {
 /// - Returns: Whether they are equal.
 public func errorsAreEqual(_ lhs: any Swift.Error, _ rhs: any Swift.Error) -> Bool {
   guard type(of: lhs) == type(of: rhs) else { return false }
-  // Cast from `Any`: when Foundation is loaded (ObservableCore imports it for
-  // OperationQueueScheduler), the compiler assumes any error bridges to an Equatable NSError and
-  // warns that a cast from `any Error` always succeeds, which it does not on Linux.
-  if let left = lhs as Any as? any Equatable {
+  // Through `Any`: with Foundation loaded (ObservableCore imports it for `NSObject.rx` and
+  // `OperationQueueScheduler`), the compiler assumes any error bridges to `NSError`, which is
+  // `Equatable`, and warns that a direct cast always succeeds; at run time on Linux it does
+  // not, and this form says so.
+  if let left = (lhs as Any) as? any Equatable {
     return equals(left, rhs)
   }
   return String(reflecting: lhs) == String(reflecting: rhs)

@@ -27,6 +27,60 @@ extension Infallible {
     Infallible(raw: .from(sequence))
   }
 
+  /// Returns an `Infallible` that emits `elements` in order and completes, each event as
+  /// separate scheduled work on `scheduler`.
+  ///
+  /// ```
+  /// of(1, 2, 3, scheduler: s):   -123|    (on a TestScheduler, each step takes a tick)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - elements: The elements.
+  ///   - scheduler: The scheduler that delivers the events.
+  /// - Returns: An `Infallible` of the elements, delivered on `scheduler`.
+  @inlinable
+  public static func of(_ elements: Element..., scheduler: any ImmediateSchedulerType)
+    -> Infallible<Element>
+  {
+    Infallible(raw: .from(elements, scheduler: scheduler))
+  }
+
+  /// Returns an `Infallible` that emits the elements of `array` in order and completes, each
+  /// event as separate scheduled work on `scheduler`.
+  ///
+  /// ```
+  /// from([1, 2, 3], scheduler: s):   -123|    (on a TestScheduler)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - array: The elements.
+  ///   - scheduler: The scheduler that delivers the events.
+  /// - Returns: An `Infallible` of the elements, delivered on `scheduler`.
+  @inlinable
+  public static func from(_ array: [Element], scheduler: any ImmediateSchedulerType)
+    -> Infallible<Element>
+  {
+    Infallible(raw: .from(array, scheduler: scheduler))
+  }
+
+  /// Returns an `Infallible` that emits the elements of `sequence` in order and completes,
+  /// each event as separate scheduled work on `scheduler`.
+  ///
+  /// ```
+  /// from(1...3, scheduler: s):   -123|    (on a TestScheduler)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sequence: The elements, iterated anew for each subscription, one per scheduled step.
+  ///   - scheduler: The scheduler that delivers the events.
+  /// - Returns: An `Infallible` of the elements, delivered on `scheduler`.
+  @inlinable
+  public static func from<S: Sequence & Sendable>(
+    _ sequence: S, scheduler: any ImmediateSchedulerType
+  ) -> Infallible<Element> where S.Element == Element {
+    Infallible(raw: .from(sequence, scheduler: scheduler))
+  }
+
   /// Returns an `Infallible` that calls `factory` for each subscription and subscribes to the
   /// sequence it returns.
   ///

@@ -111,6 +111,46 @@ extension Infallible {
     Infallible(raw: source.concat(second))
   }
 
+  /// Emits the elements of each `Infallible` in turn, subscribing to the next one when the
+  /// previous one completes.
+  ///
+  /// ```
+  /// first:    -1-|
+  /// second:      -2-|
+  /// concat    -1--2-|
+  /// ```
+  ///
+  /// - Parameter sequence: The sequences, in order.
+  /// - Returns: An `Infallible` of every sequence's elements, in order.
+  @inlinable
+  public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence)
+    -> Infallible<Element>
+  where Sequence.Element == Infallible<Element> {
+    Infallible(raw: Observable.concat(sequence.map { $0.asObservable() }))
+  }
+
+  /// Emits the elements of each `Infallible` in turn, subscribing to the next one when the
+  /// previous one completes.
+  ///
+  /// - Parameter collection: The sequences, in order.
+  /// - Returns: An `Infallible` of every sequence's elements, in order.
+  @inlinable
+  public static func concat<Collection: Swift.Collection>(_ collection: Collection)
+    -> Infallible<Element>
+  where Collection.Element == Infallible<Element> {
+    Infallible(raw: Observable.concat(collection.map { $0.asObservable() }))
+  }
+
+  /// Emits the elements of each `Infallible` in turn, subscribing to the next one when the
+  /// previous one completes.
+  ///
+  /// - Parameter sources: The sequences, in order.
+  /// - Returns: An `Infallible` of every sequence's elements, in order.
+  @inlinable
+  public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
+    Infallible(raw: Observable.concat(sources.map { $0.asObservable() }))
+  }
+
   /// Drops elements equal to the one before them, comparing keys that `keySelector` computes.
   ///
   /// - Parameter keySelector: Computes the key to compare.
@@ -259,6 +299,26 @@ extension Infallible {
     Infallible(raw: source.take(until: other.asObservable()))
   }
 
+  /// Emits elements until `other`, a sequence that may fail, emits an element, then
+  /// completes.
+  ///
+  /// ```
+  /// source:            -1-2-3-|
+  /// other:             ----x
+  /// take(until: other) -1-2|
+  /// ```
+  ///
+  /// Unlike RxSwift, where an error from `other` would fail the `Infallible`, that error goes
+  /// to ``Hooks/defaultErrorHandler`` and counts as `other` completing without an element:
+  /// the elements keep coming.
+  ///
+  /// - Parameter other: The sequence whose first element ends this one.
+  /// - Returns: An `Infallible` of the elements before `other`'s first element.
+  @inlinable
+  public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
+    Infallible(raw: source.take(until: other._reportingErrorAsCompletion()))
+  }
+
   /// Emits the elements that arrive within `duration` of subscribing, then completes.
   ///
   /// ```
@@ -314,6 +374,25 @@ extension Infallible {
   @inlinable
   public func skip<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
     Infallible(raw: source.skip(until: other.asObservable()))
+  }
+
+  /// Drops elements until `other`, a sequence that may fail, emits an element, then emits
+  /// the rest.
+  ///
+  /// ```
+  /// source:            -1-2-3-|
+  /// other:             --x
+  /// skip(until: other) ---2-3-|
+  /// ```
+  ///
+  /// Unlike RxSwift, where an error from `other` would fail the `Infallible`, that error goes
+  /// to ``Hooks/defaultErrorHandler`` and counts as `other` completing without an element.
+  ///
+  /// - Parameter other: The sequence whose first element starts this one.
+  /// - Returns: An `Infallible` of the elements after `other`'s first element.
+  @inlinable
+  public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
+    Infallible(raw: source.skip(until: other._reportingErrorAsCompletion()))
   }
 
   /// Emits an element only after `dueTime` has passed without another element.
@@ -436,6 +515,80 @@ extension Infallible {
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
         onDispose: onDispose))
+  }
+}
+
+extension Infallible {
+  /// Logs the subscription, each event and the disposal through ``Hooks/debugLogger``.
+  ///
+  /// The lines have RxSwift's format, `2024-05-01 12:00:00.000: identifier -> Event next(1)`.
+  /// The library never prints: set ``Hooks/debugLogger`` (for example to `{ print($0) }`) to
+  /// see them.
+  ///
+  /// - Parameters:
+  ///   - identifier: The name in each line; by default the file, line and function of the
+  ///     call.
+  ///   - trimOutput: Whether to shorten event descriptions longer than 40 characters.
+  ///   - file: The file of the call, used for the default identifier.
+  ///   - line: The line of the call, used for the default identifier.
+  ///   - function: The function of the call, used for the default identifier.
+  /// - Returns: An `Infallible` with the same events.
+  @inlinable
+  public func debug(
+    _ identifier: String? = nil,
+    trimOutput: Bool = false,
+    file: String = #file,
+    line: UInt = #line,
+    function: String = #function
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+  }
+
+  /// Logs the subscription, each event and the disposal through `logger`.
+  ///
+  /// The lines have RxSwift's format, `2024-05-01 12:00:00.000: identifier -> Event next(1)`.
+  ///
+  /// - Parameters:
+  ///   - identifier: The name in each line; by default the file, line and function of the
+  ///     call.
+  ///   - trimOutput: Whether to shorten event descriptions longer than 40 characters.
+  ///   - file: The file of the call, used for the default identifier.
+  ///   - line: The line of the call, used for the default identifier.
+  ///   - function: The function of the call, used for the default identifier.
+  ///   - logger: Receives each line.
+  /// - Returns: An `Infallible` with the same events.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func debug(
+    _ identifier: String? = nil,
+    trimOutput: Bool = false,
+    file: String = #file,
+    line: UInt = #line,
+    function: String = #function,
+    logger: @escaping @Sendable (String) -> Void
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function,
+        logger: logger))
+  }
+}
+
+extension ObservableType {
+  /// This sequence with its error reported to ``Hooks/defaultErrorHandler`` and replaced by
+  /// completion, for the `Infallible` operators that take a trigger sequence that may fail.
+  ///
+  /// Not public API.
+  ///
+  /// - Returns: The same elements, completing where this sequence would fail.
+  @inlinable
+  internal func _reportingErrorAsCompletion() -> Observable<Element> {
+    asObservable().catch { error in
+      Hooks.reportUnhandledError(error)
+      return .empty()
+    }
   }
 }
 

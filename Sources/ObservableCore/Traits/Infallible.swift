@@ -41,7 +41,20 @@ public enum InfallibleEvent<Element> {
 
 extension InfallibleEvent: Sendable where Element: Sendable {}
 
+extension InfallibleEvent: EventConvertible {
+  /// The event as an ``Event``: `next` or `completed`.
+  public var event: Event<Element> {
+    switch self {
+    case .next(let element): .next(element)
+    case .completed: .completed
+    }
+  }
+}
+
 extension Infallible {
+  /// The closure an ``Infallible`` producer calls with its events.
+  public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
+
   /// Creates an `Infallible` from a subscribe closure.
   ///
   /// - Parameter subscribe: Called for each subscription with the closure to send events to.
@@ -80,6 +93,26 @@ extension Infallible {
     onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
     source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+
+  /// Subscribes a closure to the events.
+  ///
+  /// - Parameter on: Called with each element, then with completion.
+  /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func subscribe(_ on: @escaping @Sendable (InfallibleEvent<Element>) -> Void)
+    -> any Disposable
+  {
+    source.subscribe { event in
+      switch event {
+      case .next(let element): on(.next(element))
+      case .completed: on(.completed)
+      // An `Infallible` built with `init(raw:)` from a source that fails breaks its contract;
+      // the error goes where unhandled errors go rather than being dropped.
+      case .error(let error): Hooks.reportUnhandledError(error)
+      }
+    }
   }
 
   /// Returns an `Infallible` that emits `element` and completes.

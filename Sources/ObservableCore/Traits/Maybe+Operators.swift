@@ -116,6 +116,84 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     Single(raw: source._ifEmpty(switchTo: other.asObservable()))
   }
 
+  /// Runs side effects for the outcome and the lifecycle of each subscription, without
+  /// changing the outcome.
+  ///
+  /// ```swift
+  /// cachedUser
+  ///   .do(onNext: { user in log("cache hit \(user.id)") }, onCompleted: { spinner.stop() })
+  ///   .subscribe(onSuccess: show)
+  /// ```
+  ///
+  /// The `on…` handlers run before the event is forwarded and the `after…` handlers after it.
+  /// As in RxSwift, a success is an element followed by completion, so `onCompleted` and
+  /// `afterCompleted` run after a success too, not only when the `Maybe` completes empty.
+  ///
+  /// A throwing `onNext` or `onError`, or a throwing `onCompleted` on an empty completion,
+  /// replaces the outcome with a failure carrying the thrown error. Once a success or an
+  /// error has been forwarded the outcome cannot change, so an error thrown by `afterNext`,
+  /// `afterError` or `afterCompleted`, or by `onCompleted` after a success, goes to
+  /// ``Hooks/defaultErrorHandler``. RxSwift would send an error thrown after a success as a
+  /// second event, which a `Maybe` subscriber never sees.
+  ///
+  /// - Parameters:
+  ///   - onNext: Called with the element before it is forwarded.
+  ///   - afterNext: Called with the element after it has been forwarded.
+  ///   - onError: Called with the error before it is forwarded.
+  ///   - afterError: Called with the error after it has been forwarded.
+  ///   - onCompleted: Called before completion is forwarded, after a success or without one.
+  ///   - afterCompleted: Called after completion has been forwarded.
+  ///   - onSubscribe: Called before subscribing to the source.
+  ///   - onSubscribed: Called after subscribing to the source.
+  ///   - onDispose: Called once when the subscription is disposed, for any reason.
+  /// - Returns: A `Maybe` with the same outcome.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func `do`(
+    onNext: (@Sendable (Element) throws -> Void)? = nil,
+    afterNext: (@Sendable (Element) throws -> Void)? = nil,
+    onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
+    afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
+    onCompleted: (@Sendable () throws -> Void)? = nil,
+    afterCompleted: (@Sendable () throws -> Void)? = nil,
+    onSubscribe: (@Sendable () -> Void)? = nil,
+    onSubscribed: (@Sendable () -> Void)? = nil,
+    onDispose: (@Sendable () -> Void)? = nil
+  ) -> Maybe<Element> {
+    let source = self.source
+    let afterNext = _reportingErrors(afterNext)
+    guard let onCompleted else {
+      return Maybe(
+        raw: source.do(
+          onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+          afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
+          onDispose: onDispose))
+    }
+    return Maybe(
+      raw: Observable(_run: { observer, lifetime in
+        // Set when the element has passed `onNext`, and read when the completion arrives: both
+        // happen in the serialized calls of this one subscription.
+        let succeeded = _SerializedFlag()
+        source.do(
+          onNext: { element in
+            try onNext?(element)
+            succeeded.set()
+          },
+          afterNext: afterNext,
+          onError: onError,
+          afterError: afterError,
+          onCompleted: {
+            guard succeeded.isSet else { return try onCompleted() }
+            do { try onCompleted() } catch { Hooks.reportUnhandledError(error) }
+          },
+          afterCompleted: afterCompleted,
+          onSubscribe: onSubscribe,
+          onSubscribed: onSubscribed,
+          onDispose: onDispose
+        )._subscribe(observer, lifetime)
+      }))
+  }
+
   /// Converts the `Maybe` to a ``Single``.
   ///
   /// - Returns: A `Single` with this sequence's element or error; it fails with

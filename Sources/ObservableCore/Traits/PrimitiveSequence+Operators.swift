@@ -143,4 +143,120 @@ extension PrimitiveSequence {
   {
     PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
   }
+
+  /// Subscribes to this sequence only after `dueTime` has passed.
+  ///
+  /// ```
+  /// source (cold):                 -(1|)
+  /// delaySubscription(2, scheduler) --(1|)   subscribed at 2
+  /// ```
+  ///
+  /// Nothing happens until the delay has passed; disposing before then cancels the
+  /// subscription altogether, so the source is never subscribed.
+  ///
+  /// - Parameters:
+  ///   - dueTime: How long to wait before subscribing.
+  ///   - scheduler: The scheduler that runs the timer and subscribes.
+  /// - Returns: The same outcome, from a subscription made `dueTime` later.
+  @inlinable
+  public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
+    -> PrimitiveSequence<Trait, Element>
+  {
+    PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
+  }
+
+  /// Delivers the outcome as work on `scheduler`.
+  ///
+  /// ```
+  /// source:             -(1|)
+  /// observe(on: s)      -(1|)   delivered on s
+  /// ```
+  ///
+  /// Only the delivery moves: the source is still subscribed where `subscribe` is called (use
+  /// ``subscribe(on:)`` to move that). Disposing drops an outcome not yet delivered.
+  ///
+  /// - Parameter scheduler: The scheduler to deliver on.
+  /// - Returns: The same outcome, delivered on `scheduler`.
+  @inlinable
+  public func observe(on scheduler: any ImmediateSchedulerType)
+    -> PrimitiveSequence<Trait, Element>
+  {
+    PrimitiveSequence(raw: source.observe(on: scheduler))
+  }
+
+  /// Subscribes to this sequence, and disposes that subscription, as work on `scheduler`.
+  ///
+  /// ```
+  /// source:             --(1|)
+  /// subscribe(on: s)    --(1|)   subscribed and disposed on s
+  /// ```
+  ///
+  /// Use it to move the work a sequence starts when subscribed (a request, a file read) off
+  /// the current thread. Where the outcome is delivered does not change: that is
+  /// ``observe(on:)``.
+  ///
+  /// - Parameter scheduler: The scheduler that subscribes and disposes.
+  /// - Returns: The same outcome, from a subscription made on `scheduler`.
+  @inlinable
+  public func subscribe(on scheduler: any ImmediateSchedulerType)
+    -> PrimitiveSequence<Trait, Element>
+  {
+    PrimitiveSequence(raw: source.subscribe(on: scheduler))
+  }
+
+  /// Logs the subscription, the events and the disposal through ``Hooks/debugLogger``.
+  ///
+  /// The lines have RxSwift's format, `2024-05-01 12:00:00.000: identifier -> Event next(1)`.
+  /// The library never prints: set ``Hooks/debugLogger`` (for example to `{ print($0) }`) to
+  /// see them. A `Single`'s or `Maybe`'s success shows as `next` followed by `completed`.
+  ///
+  /// - Parameters:
+  ///   - identifier: The name in each line; by default the file, line and function of the
+  ///     call.
+  ///   - trimOutput: Whether to shorten event descriptions longer than 40 characters.
+  ///   - file: The file of the call, used for the default identifier.
+  ///   - line: The line of the call, used for the default identifier.
+  ///   - function: The function of the call, used for the default identifier.
+  /// - Returns: A sequence with the same outcome.
+  @inlinable
+  public func debug(
+    _ identifier: String? = nil,
+    trimOutput: Bool = false,
+    file: String = #file,
+    line: UInt = #line,
+    function: String = #function
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(
+      raw: source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+  }
+
+  /// Logs the subscription, the events and the disposal through `logger`.
+  ///
+  /// The lines have RxSwift's format, `2024-05-01 12:00:00.000: identifier -> Event next(1)`.
+  ///
+  /// - Parameters:
+  ///   - identifier: The name in each line; by default the file, line and function of the
+  ///     call.
+  ///   - trimOutput: Whether to shorten event descriptions longer than 40 characters.
+  ///   - file: The file of the call, used for the default identifier.
+  ///   - line: The line of the call, used for the default identifier.
+  ///   - function: The function of the call, used for the default identifier.
+  ///   - logger: Receives each line.
+  /// - Returns: A sequence with the same outcome.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func debug(
+    _ identifier: String? = nil,
+    trimOutput: Bool = false,
+    file: String = #file,
+    line: UInt = #line,
+    function: String = #function,
+    logger: @escaping @Sendable (String) -> Void
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(
+      raw: source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function,
+        logger: logger))
+  }
 }
