@@ -37,10 +37,7 @@ struct InfallibleAdditionsTests {
   func subscribeContractBreach() {
     withLeakChecking {
       let marker = TestError(id: 5151)
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let log = Box<[String]>([])
       _ = Infallible<Int>(raw: .error(marker)).subscribe { _ in log.mutate { $0.append("event") } }
       #expect(log.value == [])
@@ -191,10 +188,7 @@ struct InfallibleAdditionsTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let marker = TestError(id: 6161)
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
       let other = scheduler.createHotObservable([.error(220, marker, String.self)])
       let res = scheduler.start { xs.infallible.take(until: other.asObservable()) }
@@ -215,10 +209,7 @@ struct InfallibleAdditionsTests {
       #expect(xs.subscriptions == [Subscription(200, 300)])
 
       let marker = TestError(id: 6262)
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let ys = scheduler.createHotObservable([.next(1210, 1), .completed(1300)])
       let failing = scheduler.createHotObservable([.error(1220, marker, String.self)])
       let skipped = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {

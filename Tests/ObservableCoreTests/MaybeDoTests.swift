@@ -89,10 +89,7 @@ struct MaybeDoTests {
       let empty = scheduler.start { xs.maybe.do(onCompleted: { throw marker }) }
       #expect(empty.events == [.error(210, marker)])
 
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let ys = scheduler.createHotObservable([.next(1210, 1), .completed(1210)])
       let success = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.maybe.do(onCompleted: { throw marker })
@@ -106,10 +103,7 @@ struct MaybeDoTests {
   func throwingAfter() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let afterNextMarker = TestError(id: 4401)
       let afterCompletedMarker = TestError(id: 4402)
       let afterErrorMarker = TestError(id: 4403)
@@ -158,10 +152,7 @@ struct MaybeDoTests {
           return isFirst ? .just(1) : .empty()
         }
       }
-      let reported = Box<[String]>([])
-      let previous = Hooks.defaultErrorHandler
-      Hooks.defaultErrorHandler = { error in reported.mutate { $0.append("\(error)") } }
-      defer { Hooks.defaultErrorHandler = previous }
+      let reported = UnhandledErrors.recorder()
       let chain = source.do(onCompleted: { throw marker })
       let succeeded = scheduler.start { chain }
       #expect(succeeded.events == [.next(200, 1), .completed(200)])

@@ -331,4 +331,30 @@ extension Infallible {
       onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
       onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
   }
+
+  /// The Swift 5 language mode form of this API.
+  ///
+  /// The same API for code that does not check `Sendable`; Swift 6 code uses the original,
+  /// whose closures are checked.
+  ///
+  /// - Parameters:
+  ///   - identifier: As in the original.
+  ///   - trimOutput: As in the original.
+  ///   - file: As in the original.
+  ///   - line: As in the original.
+  ///   - function: As in the original.
+  ///   - logger: As in the original.
+  /// - Returns: As in the original.
+  @_documentation(visibility: internal)
+  @available(swift, obsoleted: 6)
+  @_disfavoredOverload
+  @inlinable
+  public func debug(
+    _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
+    function: String = #function, logger: @escaping (String) -> Void
+  ) -> Infallible<Element> {
+    return debug(
+      identifier, trimOutput: trimOutput, file: file, line: line, function: function,
+      logger: unsafeBitCast(logger, to: (@Sendable (String) -> Void).self))
+  }
 }

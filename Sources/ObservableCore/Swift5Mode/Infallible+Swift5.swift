@@ -48,4 +48,19 @@ extension Infallible {
       onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
       onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
   }
+
+  /// The Swift 5 language mode form of this API.
+  ///
+  /// The same API for code that does not check `Sendable`; Swift 6 code uses the original,
+  /// whose closures are checked.
+  ///
+  /// - Parameter on: As in the original.
+  /// - Returns: As in the original.
+  @_documentation(visibility: internal)
+  @available(swift, obsoleted: 6)
+  @_disfavoredOverload
+  @inlinable
+  public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
+    return subscribe(unsafeBitCast(on, to: (@Sendable (InfallibleEvent<Element>) -> Void).self))
+  }
 }

@@ -69,4 +69,44 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   {
     return flatMap(unsafeBitCast(selector, to: (@Sendable (Element) throws -> Maybe<Result>).self))
   }
+
+  /// The Swift 5 language mode form of this API.
+  ///
+  /// The same API for code that does not check `Sendable`; Swift 6 code uses the original,
+  /// whose closures are checked.
+  ///
+  /// - Parameters:
+  ///   - onNext: As in the original.
+  ///   - afterNext: As in the original.
+  ///   - onError: As in the original.
+  ///   - afterError: As in the original.
+  ///   - onCompleted: As in the original.
+  ///   - afterCompleted: As in the original.
+  ///   - onSubscribe: As in the original.
+  ///   - onSubscribed: As in the original.
+  ///   - onDispose: As in the original.
+  /// - Returns: As in the original.
+  @_documentation(visibility: internal)
+  @available(swift, obsoleted: 6)
+  @_disfavoredOverload
+  @inlinable
+  public func `do`(
+    onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
+    onError: ((any Swift.Error) throws -> Void)? = nil,
+    afterError: ((any Swift.Error) throws -> Void)? = nil, onCompleted: (() throws -> Void)? = nil,
+    afterCompleted: (() throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil,
+    onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+  ) -> Maybe<Element> {
+    return `do`(
+      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) throws -> Void)?).self),
+      afterNext: unsafeBitCast(afterNext, to: ((@Sendable (Element) throws -> Void)?).self),
+      onError: unsafeBitCast(onError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
+      afterError: unsafeBitCast(
+        afterError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
+      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () throws -> Void)?).self),
+      afterCompleted: unsafeBitCast(afterCompleted, to: ((@Sendable () throws -> Void)?).self),
+      onSubscribe: unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self),
+      onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
+      onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
+  }
 }
