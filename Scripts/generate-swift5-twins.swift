@@ -593,7 +593,9 @@ func twins(in file: SourceFile, classNames: Set<String>) throws -> (
         let raw = String(file.text[boundary..<i])
         if signature.contains("@Sendable"), let declaration = try parseDeclaration(signature),
           !declaration.modifiers.contains("override"),
-          !declaration.name.hasPrefix("_"), !enclosing.name.hasPrefix("_")
+          !declaration.name.hasPrefix("_"), !enclosing.name.hasPrefix("_"),
+          // `init(_target:...)` and the like are not API either.
+          !declaration.parameters.contains(where: { $0.label?.hasPrefix("_") == true })
         {
           let marked = declaration.attributes.contains(marker)
           let changed = declaration.parameters.contains { $0.castType != nil }

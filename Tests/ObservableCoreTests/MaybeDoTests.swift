@@ -142,7 +142,7 @@ struct MaybeDoTests {
   func perSubscription() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
-      let marker = TestError(id: 11)
+      let marker = TestError(id: 4411)
       let first = Box(true)
       // The first subscription succeeds; the second completes empty, so its throwing
       // onCompleted must fail it even though the first one saw a success.
@@ -156,6 +156,8 @@ struct MaybeDoTests {
       let chain = source.do(onCompleted: { throw marker })
       let succeeded = scheduler.start { chain }
       #expect(succeeded.events == [.next(200, 1), .completed(200)])
+      // After the success, the thrown error cannot become a second outcome: it is reported.
+      #expect(reported.reports(of: marker).count == 1)
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { chain }
       #expect(empty.events == [.error(1200, marker)])
     }

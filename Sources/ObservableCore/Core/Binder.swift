@@ -85,10 +85,30 @@ public struct Binder<Value: Sendable>: ObserverType {
   ///     dropped.
   ///   - scheduler: Where the binding runs.
   ///   - binding: Sets one element on the target.
+  // Disfavored so that a `MainScheduler` argument selects the main-actor initializer above,
+  // whatever other overloads are visible.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public init<Target: AnyObject & Sendable, Scheduler: ImmediateSchedulerType>(
     _ target: Target,
+    scheduler: Scheduler,
+    binding: @escaping @Sendable (Target, Value) -> Void
+  ) {
+    self.init(_target: target, scheduler: scheduler, binding: binding)
+  }
+
+  /// The initializer above, under a name of its own.
+  ///
+  /// Not public API.
+  ///
+  /// - Parameters:
+  ///   - target: The object the binding updates.
+  ///   - scheduler: Where the binding runs.
+  ///   - binding: Sets one element on the target.
+  @inlinable
+  public init<Target: AnyObject & Sendable, Scheduler: ImmediateSchedulerType>(
+    _target target: Target,
     scheduler: Scheduler,
     binding: @escaping @Sendable (Target, Value) -> Void
   ) {

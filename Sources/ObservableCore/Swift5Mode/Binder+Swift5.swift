@@ -42,8 +42,7 @@ extension Binder {
   public init<Target: AnyObject & Sendable, Scheduler: ImmediateSchedulerType>(
     _ target: Target, scheduler: Scheduler, binding: @escaping (Target, Value) -> Void
   ) {
-    self.init(
-      target, scheduler: scheduler,
-      binding: unsafeBitCast(binding, to: (@Sendable (Target, Value) -> Void).self))
+    let binding = unsafeBitCast(binding, to: (@Sendable (Target, Value) -> Void).self)
+    self.init(_target: target, scheduler: scheduler, binding: binding)
   }
 }
