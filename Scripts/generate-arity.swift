@@ -292,7 +292,7 @@ func observableFronts(_ op: Operator) -> String {
         public static func \(op.name)<\(generics)>(
           \(sourceParameters(n) { "O\($0)" })
         ) -> Observable<\(tuple)> {
-          Observable<\(tuple)>.\(op.core)\(n)(\(sourceArguments(n))) { $0 }
+          \(op.core)\(n)(\(sourceArguments(n))) { $0 }
         }
 
 
@@ -427,17 +427,16 @@ func infallibleFronts() -> String {
         op == "zip"
         ? "Emits tuples of the elements of \(n) sources, paired by position."
         : "Emits tuples of the latest elements of \(n) sources whenever any emits, once all have."
+      let link = "``Infallible/\(op.name)(\(String(repeating: "_:", count: n))resultSelector:)``"
       out += doc(
-        [summary, "", "- Parameters:"] + sourceParameterDocs(n) + [
-          "- Returns: An `Infallible` of tuples."
-        ])
+        [summary, ""] + op.diagram(n) + ["", "Completes by the same rules as \(link).", "", "- Parameters:"]
+          + sourceParameterDocs(n) + ["- Returns: An `Infallible` of tuples."])
       out += """
           @inlinable
           public static func \(op.name)<\(generics)>(
             \(sourceParameters(n) { "I\($0)" })
           ) -> Infallible<\(tuple)> {
-            Infallible<\(tuple)>(
-              raw: Observable<\(tuple)>.\(op.core)\(n)(\(sourceArguments(n))) { $0 })
+            .init(raw: Observable<Element>.\(op.core)\(n)(\(sourceArguments(n))) { $0 })
           }
 
 
@@ -514,11 +513,10 @@ func traitZipFronts(trait: String) -> String {
       isMaybe
       ? [
         "",
-        "Completion and failure follow the same rules as",
-        "``PrimitiveSequence/zip(\(String(repeating: "_:", count: n))resultSelector:)``.",
+        "Completion and failure follow the same rules as the form with a result selector.",
       ] : []
     out += doc(
-      [summary] + more + ["", "- Parameters:"] + sourceParameterDocs(n) + [
+      [summary, ""] + diagram(n) + more + ["", "- Parameters:"] + sourceParameterDocs(n) + [
         "- Returns: A `\(trait)` of the tuple."
       ])
     out += """
@@ -526,7 +524,7 @@ func traitZipFronts(trait: String) -> String {
         public static func zip<\(generics)>(
           \(sourceParameters(n) { "\(trait)<E\($0)>" })
         ) -> \(trait)<\(tuple)> {
-          \(trait)<\(tuple)>(raw: Observable<\(tuple)>._zip\(n)(\(sourceArguments(n))) { $0 })
+          .init(raw: Observable<Element>._zip\(n)(\(sourceArguments(n))) { $0 })
         }
 
 

@@ -581,6 +581,16 @@ extension Infallible {
 extension Infallible where Element == any Sendable {
   /// Emits tuples of the latest elements of 2 sources whenever any emits, once all have.
   ///
+  /// ```
+  /// source1:        -a---A---|
+  /// source2:        ---b---B-|
+  /// combineLatest:  ---1-2-3-|
+  ///
+  /// 1 = (a, b), 2 = (A, b), 3 = (A, B)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/combineLatest(_:_:resultSelector:)``.
+  ///
   /// - Parameters:
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
@@ -589,11 +599,21 @@ extension Infallible where Element == any Sendable {
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2
   ) -> Infallible<(I1.Element, I2.Element)> {
-    Infallible<(I1.Element, I2.Element)>(
-      raw: Observable<(I1.Element, I2.Element)>._combineLatest2(source1, source2) { $0 })
+    .init(raw: Observable<Element>._combineLatest2(source1, source2) { $0 })
   }
 
   /// Emits tuples of the latest elements of 3 sources whenever any emits, once all have.
+  ///
+  /// ```
+  /// source1:        -a-----A---|
+  /// source2:        ---b-------|
+  /// source3:        -----c---C-|
+  /// combineLatest:  -----1-2-3-|
+  ///
+  /// 1 = (a, b, c), 2 = (A, b, c), 3 = (A, b, C)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/combineLatest(_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -604,13 +624,22 @@ extension Infallible where Element == any Sendable {
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3
   ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element)>._combineLatest3(
-        source1, source2, source3
-      ) { $0 })
+    .init(raw: Observable<Element>._combineLatest3(source1, source2, source3) { $0 })
   }
 
   /// Emits tuples of the latest elements of 4 sources whenever any emits, once all have.
+  ///
+  /// ```
+  /// source1:        -a-------A---|
+  /// source2:        ---b---------|
+  /// source3:        -----c-------|
+  /// source4:        -------d---D-|
+  /// combineLatest:  -------1-2-3-|
+  ///
+  /// 1 = (a, b, c, d), 2 = (A, b, c, d), 3 = (A, b, c, D)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/combineLatest(_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -624,13 +653,23 @@ extension Infallible where Element == any Sendable {
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element, I4.Element)>._combineLatest4(
-        source1, source2, source3, source4
-      ) { $0 })
+    .init(raw: Observable<Element>._combineLatest4(source1, source2, source3, source4) { $0 })
   }
 
   /// Emits tuples of the latest elements of 5 sources whenever any emits, once all have.
+  ///
+  /// ```
+  /// source1:        -a---------A---|
+  /// source2:        ---b-----------|
+  /// source3:        -----c---------|
+  /// source4:        -------d-------|
+  /// source5:        ---------e---E-|
+  /// combineLatest:  ---------1-2-3-|
+  ///
+  /// 1 = (a, b, c, d, e), 2 = (A, b, c, d, e), 3 = (A, b, c, d, E)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/combineLatest(_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -646,13 +685,25 @@ extension Infallible where Element == any Sendable {
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>._combineLatest5(
-        source1, source2, source3, source4, source5
-      ) { $0 })
+    .init(
+      raw: Observable<Element>._combineLatest5(source1, source2, source3, source4, source5) { $0 })
   }
 
   /// Emits tuples of the latest elements of 6 sources whenever any emits, once all have.
+  ///
+  /// ```
+  /// source1:        -a-----------A---|
+  /// source2:        ---b-------------|
+  /// source3:        -----c-----------|
+  /// source4:        -------d---------|
+  /// source5:        ---------e-------|
+  /// source6:        -----------f---F-|
+  /// combineLatest:  -----------1-2-3-|
+  ///
+  /// 1 = (a, b, c, d, e, f), 2 = (A, b, c, d, e, f), 3 = (A, b, c, d, e, F)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/combineLatest(_:_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -669,12 +720,27 @@ extension Infallible where Element == any Sendable {
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>
-        ._combineLatest6(source1, source2, source3, source4, source5, source6) { $0 })
+    .init(
+      raw: Observable<Element>._combineLatest6(source1, source2, source3, source4, source5, source6)
+      { $0 })
   }
 
   /// Emits tuples of the latest elements of 7 sources whenever any emits, once all have.
+  ///
+  /// ```
+  /// source1:        -a-------------A---|
+  /// source2:        ---b---------------|
+  /// source3:        -----c-------------|
+  /// source4:        -------d-----------|
+  /// source5:        ---------e---------|
+  /// source6:        -----------f-------|
+  /// source7:        -------------g---G-|
+  /// combineLatest:  -------------1-2-3-|
+  ///
+  /// 1 = (a, b, c, d, e, f, g), 2 = (A, b, c, d, e, f, g), 3 = (A, b, c, d, e, f, G)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/combineLatest(_:_:_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -695,15 +761,29 @@ extension Infallible where Element == any Sendable {
   ) -> Infallible<
     (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
   > {
-    Infallible<
-      (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
-    >(
-      raw: Observable<
-        (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
-      >._combineLatest7(source1, source2, source3, source4, source5, source6, source7) { $0 })
+    .init(
+      raw: Observable<Element>._combineLatest7(
+        source1, source2, source3, source4, source5, source6, source7
+      ) { $0 })
   }
 
   /// Emits tuples of the latest elements of 8 sources whenever any emits, once all have.
+  ///
+  /// ```
+  /// source1:        -a---------------A---|
+  /// source2:        ---b-----------------|
+  /// source3:        -----c---------------|
+  /// source4:        -------d-------------|
+  /// source5:        ---------e-----------|
+  /// source6:        -----------f---------|
+  /// source7:        -------------g-------|
+  /// source8:        ---------------h---H-|
+  /// combineLatest:  ---------------1-2-3-|
+  ///
+  /// 1 = (a, b, c, d, e, f, g, h), 2 = (A, b, c, d, e, f, g, h), 3 = (A, b, c, d, e, f, g, H)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/combineLatest(_:_:_:_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -725,23 +805,23 @@ extension Infallible where Element == any Sendable {
   ) -> Infallible<
     (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
   > {
-    Infallible<
-      (
-        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
-        I8.Element
-      )
-    >(
-      raw: Observable<
-        (
-          I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
-          I8.Element
-        )
-      >._combineLatest8(source1, source2, source3, source4, source5, source6, source7, source8) {
-        $0
-      })
+    .init(
+      raw: Observable<Element>._combineLatest8(
+        source1, source2, source3, source4, source5, source6, source7, source8
+      ) { $0 })
   }
 
   /// Emits tuples of the elements of 2 sources, paired by position.
+  ///
+  /// ```
+  /// source1:  -a-A----|
+  /// source2:  ---b-B--|
+  /// zip:      ---1-2--|
+  ///
+  /// 1 = (a, b), 2 = (A, B)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/zip(_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -751,11 +831,21 @@ extension Infallible where Element == any Sendable {
   public static func zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2
   ) -> Infallible<(I1.Element, I2.Element)> {
-    Infallible<(I1.Element, I2.Element)>(
-      raw: Observable<(I1.Element, I2.Element)>._zip2(source1, source2) { $0 })
+    .init(raw: Observable<Element>._zip2(source1, source2) { $0 })
   }
 
   /// Emits tuples of the elements of 3 sources, paired by position.
+  ///
+  /// ```
+  /// source1:  -a-A--------|
+  /// source2:  ---b---B----|
+  /// source3:  -----c---C--|
+  /// zip:      -----1---2--|
+  ///
+  /// 1 = (a, b, c), 2 = (A, B, C)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/zip(_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -766,11 +856,22 @@ extension Infallible where Element == any Sendable {
   public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3
   ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element)>._zip3(source1, source2, source3) { $0 })
+    .init(raw: Observable<Element>._zip3(source1, source2, source3) { $0 })
   }
 
   /// Emits tuples of the elements of 4 sources, paired by position.
+  ///
+  /// ```
+  /// source1:  -a-A------------|
+  /// source2:  ---b-----B------|
+  /// source3:  -----c-----C----|
+  /// source4:  -------d-----D--|
+  /// zip:      -------1-----2--|
+  ///
+  /// 1 = (a, b, c, d), 2 = (A, B, C, D)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/zip(_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -784,13 +885,23 @@ extension Infallible where Element == any Sendable {
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element, I4.Element)>._zip4(
-        source1, source2, source3, source4
-      ) { $0 })
+    .init(raw: Observable<Element>._zip4(source1, source2, source3, source4) { $0 })
   }
 
   /// Emits tuples of the elements of 5 sources, paired by position.
+  ///
+  /// ```
+  /// source1:  -a-A----------------|
+  /// source2:  ---b-------B--------|
+  /// source3:  -----c-------C------|
+  /// source4:  -------d-------D----|
+  /// source5:  ---------e-------E--|
+  /// zip:      ---------1-------2--|
+  ///
+  /// 1 = (a, b, c, d, e), 2 = (A, B, C, D, E)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/zip(_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -806,13 +917,24 @@ extension Infallible where Element == any Sendable {
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>._zip5(
-        source1, source2, source3, source4, source5
-      ) { $0 })
+    .init(raw: Observable<Element>._zip5(source1, source2, source3, source4, source5) { $0 })
   }
 
   /// Emits tuples of the elements of 6 sources, paired by position.
+  ///
+  /// ```
+  /// source1:  -a-A--------------------|
+  /// source2:  ---b---------B----------|
+  /// source3:  -----c---------C--------|
+  /// source4:  -------d---------D------|
+  /// source5:  ---------e---------E----|
+  /// source6:  -----------f---------F--|
+  /// zip:      -----------1---------2--|
+  ///
+  /// 1 = (a, b, c, d, e, f), 2 = (A, B, C, D, E, F)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/zip(_:_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -829,12 +951,26 @@ extension Infallible where Element == any Sendable {
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>(
-      raw: Observable<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>
-        ._zip6(source1, source2, source3, source4, source5, source6) { $0 })
+    .init(
+      raw: Observable<Element>._zip6(source1, source2, source3, source4, source5, source6) { $0 })
   }
 
   /// Emits tuples of the elements of 7 sources, paired by position.
+  ///
+  /// ```
+  /// source1:  -a-A------------------------|
+  /// source2:  ---b-----------B------------|
+  /// source3:  -----c-----------C----------|
+  /// source4:  -------d-----------D--------|
+  /// source5:  ---------e-----------E------|
+  /// source6:  -----------f-----------F----|
+  /// source7:  -------------g-----------G--|
+  /// zip:      -------------1-----------2--|
+  ///
+  /// 1 = (a, b, c, d, e, f, g), 2 = (A, B, C, D, E, F, G)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/zip(_:_:_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -855,15 +991,28 @@ extension Infallible where Element == any Sendable {
   ) -> Infallible<
     (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
   > {
-    Infallible<
-      (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
-    >(
-      raw: Observable<
-        (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
-      >._zip7(source1, source2, source3, source4, source5, source6, source7) { $0 })
+    .init(
+      raw: Observable<Element>._zip7(source1, source2, source3, source4, source5, source6, source7)
+      { $0 })
   }
 
   /// Emits tuples of the elements of 8 sources, paired by position.
+  ///
+  /// ```
+  /// source1:  -a-A----------------------------|
+  /// source2:  ---b-------------B--------------|
+  /// source3:  -----c-------------C------------|
+  /// source4:  -------d-------------D----------|
+  /// source5:  ---------e-------------E--------|
+  /// source6:  -----------f-------------F------|
+  /// source7:  -------------g-------------G----|
+  /// source8:  ---------------h-------------H--|
+  /// zip:      ---------------1-------------2--|
+  ///
+  /// 1 = (a, b, c, d, e, f, g, h), 2 = (A, B, C, D, E, F, G, H)
+  /// ```
+  ///
+  /// Completes by the same rules as ``Infallible/zip(_:_:_:_:_:_:_:_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -885,17 +1034,9 @@ extension Infallible where Element == any Sendable {
   ) -> Infallible<
     (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
   > {
-    Infallible<
-      (
-        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
-        I8.Element
-      )
-    >(
-      raw: Observable<
-        (
-          I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
-          I8.Element
-        )
-      >._zip8(source1, source2, source3, source4, source5, source6, source7, source8) { $0 })
+    .init(
+      raw: Observable<Element>._zip8(
+        source1, source2, source3, source4, source5, source6, source7, source8
+      ) { $0 })
   }
 }

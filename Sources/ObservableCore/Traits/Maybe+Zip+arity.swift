@@ -332,8 +332,19 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 2 `Maybe`s and succeeds with the tuple of their elements.
   ///
-  /// Completion and failure follow the same rules as
-  /// ``PrimitiveSequence/zip(_:_:resultSelector:)``.
+  /// ```
+  /// source1:  ---(a|)
+  /// source2:  -(b|)
+  /// zip:      ---(1|)
+  ///
+  /// 1 = (a, b)
+  ///
+  /// source1:  ---(a|)
+  /// source2:  -|
+  /// zip:      ---|
+  /// ```
+  ///
+  /// Completion and failure follow the same rules as the form with a result selector.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -343,13 +354,26 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>
   ) -> Maybe<(E1, E2)> {
-    Maybe<(E1, E2)>(raw: Observable<(E1, E2)>._zip2(source1, source2) { $0 })
+    .init(raw: Observable<Element>._zip2(source1, source2) { $0 })
   }
 
   /// Waits for the 3 `Maybe`s and succeeds with the tuple of their elements.
   ///
-  /// Completion and failure follow the same rules as
-  /// ``PrimitiveSequence/zip(_:_:_:resultSelector:)``.
+  /// ```
+  /// source1:  -----(a|)
+  /// source2:  ---(b|)
+  /// source3:  -(c|)
+  /// zip:      -----(1|)
+  ///
+  /// 1 = (a, b, c)
+  ///
+  /// source1:  -----(a|)
+  /// source2:  ---|
+  /// source3:  -(c|)
+  /// zip:      -----|
+  /// ```
+  ///
+  /// Completion and failure follow the same rules as the form with a result selector.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -360,13 +384,28 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>
   ) -> Maybe<(E1, E2, E3)> {
-    Maybe<(E1, E2, E3)>(raw: Observable<(E1, E2, E3)>._zip3(source1, source2, source3) { $0 })
+    .init(raw: Observable<Element>._zip3(source1, source2, source3) { $0 })
   }
 
   /// Waits for the 4 `Maybe`s and succeeds with the tuple of their elements.
   ///
-  /// Completion and failure follow the same rules as
-  /// ``PrimitiveSequence/zip(_:_:_:_:resultSelector:)``.
+  /// ```
+  /// source1:  -------(a|)
+  /// source2:  -----(b|)
+  /// source3:  ---(c|)
+  /// source4:  -(d|)
+  /// zip:      -------(1|)
+  ///
+  /// 1 = (a, b, c, d)
+  ///
+  /// source1:  -------(a|)
+  /// source2:  -----|
+  /// source3:  ---(c|)
+  /// source4:  -(d|)
+  /// zip:      -------|
+  /// ```
+  ///
+  /// Completion and failure follow the same rules as the form with a result selector.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -378,14 +417,30 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>
   ) -> Maybe<(E1, E2, E3, E4)> {
-    Maybe<(E1, E2, E3, E4)>(
-      raw: Observable<(E1, E2, E3, E4)>._zip4(source1, source2, source3, source4) { $0 })
+    .init(raw: Observable<Element>._zip4(source1, source2, source3, source4) { $0 })
   }
 
   /// Waits for the 5 `Maybe`s and succeeds with the tuple of their elements.
   ///
-  /// Completion and failure follow the same rules as
-  /// ``PrimitiveSequence/zip(_:_:_:_:_:resultSelector:)``.
+  /// ```
+  /// source1:  ---------(a|)
+  /// source2:  -------(b|)
+  /// source3:  -----(c|)
+  /// source4:  ---(d|)
+  /// source5:  -(e|)
+  /// zip:      ---------(1|)
+  ///
+  /// 1 = (a, b, c, d, e)
+  ///
+  /// source1:  ---------(a|)
+  /// source2:  -------|
+  /// source3:  -----(c|)
+  /// source4:  ---(d|)
+  /// source5:  -(e|)
+  /// zip:      ---------|
+  /// ```
+  ///
+  /// Completion and failure follow the same rules as the form with a result selector.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -399,16 +454,32 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>
   ) -> Maybe<(E1, E2, E3, E4, E5)> {
-    Maybe<(E1, E2, E3, E4, E5)>(
-      raw: Observable<(E1, E2, E3, E4, E5)>._zip5(source1, source2, source3, source4, source5) {
-        $0
-      })
+    .init(raw: Observable<Element>._zip5(source1, source2, source3, source4, source5) { $0 })
   }
 
   /// Waits for the 6 `Maybe`s and succeeds with the tuple of their elements.
   ///
-  /// Completion and failure follow the same rules as
-  /// ``PrimitiveSequence/zip(_:_:_:_:_:_:resultSelector:)``.
+  /// ```
+  /// source1:  -----------(a|)
+  /// source2:  ---------(b|)
+  /// source3:  -------(c|)
+  /// source4:  -----(d|)
+  /// source5:  ---(e|)
+  /// source6:  -(f|)
+  /// zip:      -----------(1|)
+  ///
+  /// 1 = (a, b, c, d, e, f)
+  ///
+  /// source1:  -----------(a|)
+  /// source2:  ---------|
+  /// source3:  -------(c|)
+  /// source4:  -----(d|)
+  /// source5:  ---(e|)
+  /// source6:  -(f|)
+  /// zip:      -----------|
+  /// ```
+  ///
+  /// Completion and failure follow the same rules as the form with a result selector.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -425,16 +496,35 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>, _ source6: Maybe<E6>
   ) -> Maybe<(E1, E2, E3, E4, E5, E6)> {
-    Maybe<(E1, E2, E3, E4, E5, E6)>(
-      raw: Observable<(E1, E2, E3, E4, E5, E6)>._zip6(
-        source1, source2, source3, source4, source5, source6
-      ) { $0 })
+    .init(
+      raw: Observable<Element>._zip6(source1, source2, source3, source4, source5, source6) { $0 })
   }
 
   /// Waits for the 7 `Maybe`s and succeeds with the tuple of their elements.
   ///
-  /// Completion and failure follow the same rules as
-  /// ``PrimitiveSequence/zip(_:_:_:_:_:_:_:resultSelector:)``.
+  /// ```
+  /// source1:  -------------(a|)
+  /// source2:  -----------(b|)
+  /// source3:  ---------(c|)
+  /// source4:  -------(d|)
+  /// source5:  -----(e|)
+  /// source6:  ---(f|)
+  /// source7:  -(g|)
+  /// zip:      -------------(1|)
+  ///
+  /// 1 = (a, b, c, d, e, f, g)
+  ///
+  /// source1:  -------------(a|)
+  /// source2:  -----------|
+  /// source3:  ---------(c|)
+  /// source4:  -------(d|)
+  /// source5:  -----(e|)
+  /// source6:  ---(f|)
+  /// source7:  -(g|)
+  /// zip:      -------------|
+  /// ```
+  ///
+  /// Completion and failure follow the same rules as the form with a result selector.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -452,16 +542,38 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>
   ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7)> {
-    Maybe<(E1, E2, E3, E4, E5, E6, E7)>(
-      raw: Observable<(E1, E2, E3, E4, E5, E6, E7)>._zip7(
-        source1, source2, source3, source4, source5, source6, source7
-      ) { $0 })
+    .init(
+      raw: Observable<Element>._zip7(source1, source2, source3, source4, source5, source6, source7)
+      { $0 })
   }
 
   /// Waits for the 8 `Maybe`s and succeeds with the tuple of their elements.
   ///
-  /// Completion and failure follow the same rules as
-  /// ``PrimitiveSequence/zip(_:_:_:_:_:_:_:_:resultSelector:)``.
+  /// ```
+  /// source1:  ---------------(a|)
+  /// source2:  -------------(b|)
+  /// source3:  -----------(c|)
+  /// source4:  ---------(d|)
+  /// source5:  -------(e|)
+  /// source6:  -----(f|)
+  /// source7:  ---(g|)
+  /// source8:  -(h|)
+  /// zip:      ---------------(1|)
+  ///
+  /// 1 = (a, b, c, d, e, f, g, h)
+  ///
+  /// source1:  ---------------(a|)
+  /// source2:  -------------|
+  /// source3:  -----------(c|)
+  /// source4:  ---------(d|)
+  /// source5:  -------(e|)
+  /// source6:  -----(f|)
+  /// source7:  ---(g|)
+  /// source8:  -(h|)
+  /// zip:      ---------------|
+  /// ```
+  ///
+  /// Completion and failure follow the same rules as the form with a result selector.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -481,8 +593,8 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>
   ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7, E8)> {
-    Maybe<(E1, E2, E3, E4, E5, E6, E7, E8)>(
-      raw: Observable<(E1, E2, E3, E4, E5, E6, E7, E8)>._zip8(
+    .init(
+      raw: Observable<Element>._zip8(
         source1, source2, source3, source4, source5, source6, source7, source8
       ) { $0 })
   }

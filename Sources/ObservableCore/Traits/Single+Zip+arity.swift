@@ -267,6 +267,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
 extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable {
   /// Waits for the 2 `Single`s and succeeds with the tuple of their elements.
   ///
+  /// ```
+  /// source1:  ---(a|)
+  /// source2:  -(b|)
+  /// zip:      ---(1|)
+  ///
+  /// 1 = (a, b)
+  /// ```
+  ///
   /// - Parameters:
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
@@ -275,10 +283,19 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>
   ) -> Single<(E1, E2)> {
-    Single<(E1, E2)>(raw: Observable<(E1, E2)>._zip2(source1, source2) { $0 })
+    .init(raw: Observable<Element>._zip2(source1, source2) { $0 })
   }
 
   /// Waits for the 3 `Single`s and succeeds with the tuple of their elements.
+  ///
+  /// ```
+  /// source1:  -----(a|)
+  /// source2:  ---(b|)
+  /// source3:  -(c|)
+  /// zip:      -----(1|)
+  ///
+  /// 1 = (a, b, c)
+  /// ```
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -289,10 +306,20 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>
   ) -> Single<(E1, E2, E3)> {
-    Single<(E1, E2, E3)>(raw: Observable<(E1, E2, E3)>._zip3(source1, source2, source3) { $0 })
+    .init(raw: Observable<Element>._zip3(source1, source2, source3) { $0 })
   }
 
   /// Waits for the 4 `Single`s and succeeds with the tuple of their elements.
+  ///
+  /// ```
+  /// source1:  -------(a|)
+  /// source2:  -----(b|)
+  /// source3:  ---(c|)
+  /// source4:  -(d|)
+  /// zip:      -------(1|)
+  ///
+  /// 1 = (a, b, c, d)
+  /// ```
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -304,11 +331,21 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>
   ) -> Single<(E1, E2, E3, E4)> {
-    Single<(E1, E2, E3, E4)>(
-      raw: Observable<(E1, E2, E3, E4)>._zip4(source1, source2, source3, source4) { $0 })
+    .init(raw: Observable<Element>._zip4(source1, source2, source3, source4) { $0 })
   }
 
   /// Waits for the 5 `Single`s and succeeds with the tuple of their elements.
+  ///
+  /// ```
+  /// source1:  ---------(a|)
+  /// source2:  -------(b|)
+  /// source3:  -----(c|)
+  /// source4:  ---(d|)
+  /// source5:  -(e|)
+  /// zip:      ---------(1|)
+  ///
+  /// 1 = (a, b, c, d, e)
+  /// ```
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -322,13 +359,22 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>
   ) -> Single<(E1, E2, E3, E4, E5)> {
-    Single<(E1, E2, E3, E4, E5)>(
-      raw: Observable<(E1, E2, E3, E4, E5)>._zip5(source1, source2, source3, source4, source5) {
-        $0
-      })
+    .init(raw: Observable<Element>._zip5(source1, source2, source3, source4, source5) { $0 })
   }
 
   /// Waits for the 6 `Single`s and succeeds with the tuple of their elements.
+  ///
+  /// ```
+  /// source1:  -----------(a|)
+  /// source2:  ---------(b|)
+  /// source3:  -------(c|)
+  /// source4:  -----(d|)
+  /// source5:  ---(e|)
+  /// source6:  -(f|)
+  /// zip:      -----------(1|)
+  ///
+  /// 1 = (a, b, c, d, e, f)
+  /// ```
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -345,13 +391,24 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>, _ source6: Single<E6>
   ) -> Single<(E1, E2, E3, E4, E5, E6)> {
-    Single<(E1, E2, E3, E4, E5, E6)>(
-      raw: Observable<(E1, E2, E3, E4, E5, E6)>._zip6(
-        source1, source2, source3, source4, source5, source6
-      ) { $0 })
+    .init(
+      raw: Observable<Element>._zip6(source1, source2, source3, source4, source5, source6) { $0 })
   }
 
   /// Waits for the 7 `Single`s and succeeds with the tuple of their elements.
+  ///
+  /// ```
+  /// source1:  -------------(a|)
+  /// source2:  -----------(b|)
+  /// source3:  ---------(c|)
+  /// source4:  -------(d|)
+  /// source5:  -----(e|)
+  /// source6:  ---(f|)
+  /// source7:  -(g|)
+  /// zip:      -------------(1|)
+  ///
+  /// 1 = (a, b, c, d, e, f, g)
+  /// ```
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -369,13 +426,26 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>
   ) -> Single<(E1, E2, E3, E4, E5, E6, E7)> {
-    Single<(E1, E2, E3, E4, E5, E6, E7)>(
-      raw: Observable<(E1, E2, E3, E4, E5, E6, E7)>._zip7(
-        source1, source2, source3, source4, source5, source6, source7
-      ) { $0 })
+    .init(
+      raw: Observable<Element>._zip7(source1, source2, source3, source4, source5, source6, source7)
+      { $0 })
   }
 
   /// Waits for the 8 `Single`s and succeeds with the tuple of their elements.
+  ///
+  /// ```
+  /// source1:  ---------------(a|)
+  /// source2:  -------------(b|)
+  /// source3:  -----------(c|)
+  /// source4:  ---------(d|)
+  /// source5:  -------(e|)
+  /// source6:  -----(f|)
+  /// source7:  ---(g|)
+  /// source8:  -(h|)
+  /// zip:      ---------------(1|)
+  ///
+  /// 1 = (a, b, c, d, e, f, g, h)
+  /// ```
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -395,8 +465,8 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>
   ) -> Single<(E1, E2, E3, E4, E5, E6, E7, E8)> {
-    Single<(E1, E2, E3, E4, E5, E6, E7, E8)>(
-      raw: Observable<(E1, E2, E3, E4, E5, E6, E7, E8)>._zip8(
+    .init(
+      raw: Observable<Element>._zip8(
         source1, source2, source3, source4, source5, source6, source7, source8
       ) { $0 })
   }

@@ -558,7 +558,7 @@ extension ObservableType where Element == any Sendable {
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> {
-    Observable<(O1.Element, O2.Element)>._combineLatest2(source1, source2) { $0 }
+    _combineLatest2(source1, source2) { $0 }
   }
 
   /// Emits a tuple of the latest elements of 3 sources whenever any of them produces an
@@ -587,9 +587,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3
   ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element)>._combineLatest3(source1, source2, source3) {
-      $0
-    }
+    _combineLatest3(source1, source2, source3) { $0 }
   }
 
   /// Emits a tuple of the latest elements of 4 sources whenever any of them produces an
@@ -621,9 +619,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>._combineLatest4(
-      source1, source2, source3, source4
-    ) { $0 }
+    _combineLatest4(source1, source2, source3, source4) { $0 }
   }
 
   /// Emits a tuple of the latest elements of 5 sources whenever any of them produces an
@@ -657,9 +653,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>._combineLatest5(
-      source1, source2, source3, source4, source5
-    ) { $0 }
+    _combineLatest5(source1, source2, source3, source4, source5) { $0 }
   }
 
   /// Emits a tuple of the latest elements of 6 sources whenever any of them produces an
@@ -695,8 +689,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>
-      ._combineLatest6(source1, source2, source3, source4, source5, source6) { $0 }
+    _combineLatest6(source1, source2, source3, source4, source5, source6) { $0 }
   }
 
   /// Emits a tuple of the latest elements of 7 sources whenever any of them produces an
@@ -738,8 +731,7 @@ extension ObservableType where Element == any Sendable {
   ) -> Observable<
     (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
   > {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>
-      ._combineLatest7(source1, source2, source3, source4, source5, source6, source7) { $0 }
+    _combineLatest7(source1, source2, source3, source4, source5, source6, source7) { $0 }
   }
 
   /// Emits a tuple of the latest elements of 8 sources whenever any of them produces an
@@ -783,11 +775,6 @@ extension ObservableType where Element == any Sendable {
   ) -> Observable<
     (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
   > {
-    Observable<
-      (
-        O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
-        O8.Element
-      )
-    >._combineLatest8(source1, source2, source3, source4, source5, source6, source7, source8) { $0 }
+    _combineLatest8(source1, source2, source3, source4, source5, source6, source7, source8) { $0 }
   }
 }

@@ -556,7 +556,7 @@ extension ObservableType where Element == any Sendable {
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> {
-    Observable<(O1.Element, O2.Element)>._zip2(source1, source2) { $0 }
+    _zip2(source1, source2) { $0 }
   }
 
   /// Emits tuples of the elements of 3 sources, paired by position.
@@ -584,7 +584,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3
   ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element)>._zip3(source1, source2, source3) { $0 }
+    _zip3(source1, source2, source3) { $0 }
   }
 
   /// Emits tuples of the elements of 4 sources, paired by position.
@@ -615,9 +615,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>._zip4(
-      source1, source2, source3, source4
-    ) { $0 }
+    _zip4(source1, source2, source3, source4) { $0 }
   }
 
   /// Emits tuples of the elements of 5 sources, paired by position.
@@ -650,9 +648,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>._zip5(
-      source1, source2, source3, source4, source5
-    ) { $0 }
+    _zip5(source1, source2, source3, source4, source5) { $0 }
   }
 
   /// Emits tuples of the elements of 6 sources, paired by position.
@@ -687,9 +683,7 @@ extension ObservableType where Element == any Sendable {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
   ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>._zip6(
-      source1, source2, source3, source4, source5, source6
-    ) { $0 }
+    _zip6(source1, source2, source3, source4, source5, source6) { $0 }
   }
 
   /// Emits tuples of the elements of 7 sources, paired by position.
@@ -730,8 +724,7 @@ extension ObservableType where Element == any Sendable {
   ) -> Observable<
     (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
   > {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>
-      ._zip7(source1, source2, source3, source4, source5, source6, source7) { $0 }
+    _zip7(source1, source2, source3, source4, source5, source6, source7) { $0 }
   }
 
   /// Emits tuples of the elements of 8 sources, paired by position.
@@ -774,11 +767,6 @@ extension ObservableType where Element == any Sendable {
   ) -> Observable<
     (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
   > {
-    Observable<
-      (
-        O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
-        O8.Element
-      )
-    >._zip8(source1, source2, source3, source4, source5, source6, source7, source8) { $0 }
+    _zip8(source1, source2, source3, source4, source5, source6, source7, source8) { $0 }
   }
 }
