@@ -28,8 +28,8 @@ func list(_ n: Int, _ separator: String = ", ", _ f: (Int) -> String) -> String 
 
 /// The letter source `k` emits first in a diagram (`a`, `b`, …), or later (`A`, `B`, …).
 func letter(_ k: Int, upper: Bool = false) -> String {
-  let scalar = UnicodeScalar((upper ? 64 : 96) + k)!
-  return String(Character(scalar))
+  let alphabet = Array(upper ? "ABCDEFGHIJKLMNOPQRSTUVWXYZ" : "abcdefghijklmnopqrstuvwxyz")
+  return String(alphabet[k - 1])
 }
 
 /// Doc comment lines, indented by `indent`.
@@ -101,8 +101,9 @@ func zipDiagram(_ n: Int) -> [String] {
   return diagram(rows, legend: ["1 = (\(first)), 2 = (\(second))"])
 }
 
-/// `Single.zip` or `Maybe.zip` of `n` sources succeeding in reverse order. With `emptySecond`,
-/// source 2 completes empty instead.
+/// `Single.zip` or `Maybe.zip` of `n` sources succeeding in reverse order.
+///
+/// With `emptySecond`, source 2 completes empty instead.
 func traitZipDiagram(_ n: Int, emptySecond: Bool = false) -> [(String, String)] {
   var rows: [(String, String)] = []
   for k in 1...n {
@@ -395,11 +396,14 @@ func infallibleFronts() -> String {
         op == "zip"
         ? "  - resultSelector: Combines the elements at one position."
         : "  - resultSelector: Combines the latest elements."
-      let link = "``ObservableType/\(op.name)(\(String(repeating: "_:", count: n))resultSelector:)``"
+      let link =
+        "``ObservableType/\(op.name)(\(String(repeating: "_:", count: n))resultSelector:)``"
       out += doc(
         summary + [""] + op.diagram(n) + [
           "", "Completes by the same rules as", "\(link); never fails.", "", "- Parameters:",
-        ] + sourceParameterDocs(n) + [selector, "- Returns: An `Infallible` of the combined elements."])
+        ] + sourceParameterDocs(n) + [
+          selector, "- Returns: An `Infallible` of the combined elements.",
+        ])
       out += """
           @available(swift, introduced: 6)
           @inlinable
@@ -429,7 +433,9 @@ func infallibleFronts() -> String {
         : "Emits tuples of the latest elements of \(n) sources whenever any emits, once all have."
       let link = "``Infallible/\(op.name)(\(String(repeating: "_:", count: n))resultSelector:)``"
       out += doc(
-        [summary, ""] + op.diagram(n) + ["", "Completes by the same rules as \(link).", "", "- Parameters:"]
+        [summary, ""] + op.diagram(n) + [
+          "", "Completes by the same rules as \(link).", "", "- Parameters:",
+        ]
           + sourceParameterDocs(n) + ["- Returns: An `Infallible` of tuples."])
       out += """
           @inlinable
@@ -454,19 +460,19 @@ func traitZipFronts(trait: String) -> String {
   out +=
     isMaybe
     ? """
-      // `Maybe.zip` of 2 to 8 sources. As in RxSwift, it zips the underlying sequences: the
-      // result succeeds once every source has succeeded, completes empty once every source has
-      // finished and one of them finished empty, and fails as soon as any source fails.
+    // `Maybe.zip` of 2 to 8 sources. As in RxSwift, it zips the underlying sequences: the
+    // result succeeds once every source has succeeded, completes empty once every source has
+    // finished and one of them finished empty, and fails as soon as any source fails.
 
-      extension PrimitiveSequence where Trait == MaybeTrait {
+    extension PrimitiveSequence where Trait == MaybeTrait {
 
-      """
+    """
     : """
-      // `Single.zip` of 2 to 8 sources. The collection forms are in `Single+Zip.swift`.
+    // `Single.zip` of 2 to 8 sources. The collection forms are in `Single+Zip.swift`.
 
-      extension PrimitiveSequence where Trait == SingleTrait {
+    extension PrimitiveSequence where Trait == SingleTrait {
 
-      """
+    """
   let rules =
     isMaybe
     ? [
@@ -545,7 +551,9 @@ func completed(_ time: Int) -> (Int, String) { (time, ".completed(\(time))") }
 func failed(_ time: Int) -> (Int, String) { (time, ".error(\(time), testError)") }
 
 /// `[1, 2, 3]` as Swift source.
-func intArray(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
+func intArray(_ values: [Int]) -> String {
+  "[" + values.map(String.init).joined(separator: ", ") + "]"
+}
 
 /// Swift source for the hot test sources, one array of events per source.
 func hotSources(_ sources: [[(Int, String)]], element: String = "Int") -> String {
@@ -564,7 +572,9 @@ func eventsExpectation(_ events: [(Int, String)], element: String = "[Int]") -> 
 }
 
 /// `s[0], s[1], …` for `n` sources.
-func sourceList(_ n: Int, _ transform: String = "") -> String { list(n) { "s[\($0 - 1)]\(transform)" } }
+func sourceList(_ n: Int, _ transform: String = "") -> String {
+  list(n) { "s[\($0 - 1)]\(transform)" }
+}
 
 /// `{ [$0, $1, …] }` as a result selector producing an array.
 func arraySelector(_ n: Int) -> String { "{ [\(list(n) { "$\($0 - 1)" })] }" }
@@ -603,7 +613,8 @@ func tupleTest(_ n: Int, call: String, wrap: String, times: (Int) -> Int, end: I
   var body = "let scheduler = TestScheduler(initialClock: 0)\n"
   for k in 1...n {
     let value = k % 2 == 1 ? "\(k)" : "\"\(k)\""
-    body += "let s\(k) = scheduler.createHotObservable([.next(\(times(k)), \(value)), .completed(\(end))])\n"
+    body +=
+      "let s\(k) = scheduler.createHotObservable([.next(\(times(k)), \(value)), .completed(\(end))])\n"
   }
   let format = list(n, "|") { "\\($0.\($0 - 1))" }
   body += """
@@ -749,7 +760,8 @@ func combineLatestTests(_ n: Int, infallible: Bool) -> String {
       n, "error",
       TestCase(
         name: "fails as soon as a source fails, disposing every source",
-        body: "let scheduler = TestScheduler(initialClock: 0)\n" + hotSources(scenario(failLast: true))
+        body: "let scheduler = TestScheduler(initialClock: 0)\n"
+          + hotSources(scenario(failLast: true))
           + "let res = scheduler.start { \(call)(\(sourceList(n, wrap))) \(arraySelector(n)) }\n"
           + eventsExpectation([
             next(200 + 10 * n, intArray(first)), next(300, intArray(second)), failed(305),
@@ -837,7 +849,8 @@ func zipTests(_ n: Int, infallible: Bool) -> String {
       n, "error",
       TestCase(
         name: "fails as soon as a source fails, disposing every source",
-        body: "let scheduler = TestScheduler(initialClock: 0)\n" + hotSources(scenario(failLast: true))
+        body: "let scheduler = TestScheduler(initialClock: 0)\n"
+          + hotSources(scenario(failLast: true))
           + "let res = scheduler.start { \(call)(\(sourceList(n, wrap))) \(arraySelector(n)) }\n"
           + eventsExpectation([next(200 + 10 * n, intArray(first)), failed(300)])
           + subscriptionsExpectation((1...n).map { $0 == 1 ? (200, 207) : (200, 300) })))
@@ -953,8 +966,13 @@ func testFile(suites: [(String, String, (Int) -> String)], comment: String) -> S
 // MARK: - Output
 
 let outputs: [(String, String)] = [
-  ("Sources/ObservableCore/Operators/CombineLatest/CombineLatest+arity.swift", observableFronts(combineLatest)),
-  ("Sources/ObservableCore/Operators/CombineLatest/CombineLatestValues+arity.swift", latestValues()),
+  (
+    "Sources/ObservableCore/Operators/CombineLatest/CombineLatest+arity.swift",
+    observableFronts(combineLatest)
+  ),
+  (
+    "Sources/ObservableCore/Operators/CombineLatest/CombineLatestValues+arity.swift", latestValues()
+  ),
   ("Sources/ObservableCore/Operators/Zip/Zip+arity.swift", observableFronts(zip)),
   ("Sources/ObservableCore/Operators/Zip/ZipBuffers+arity.swift", zipBuffers()),
   ("Sources/ObservableCore/Traits/Infallible+Combine+arity.swift", infallibleFronts()),
@@ -964,19 +982,36 @@ let outputs: [(String, String)] = [
     "Tests/ObservableCoreTests/CombineLatestArityTests.swift",
     testFile(
       suites: [
-        ("combineLatest of 2 to 8 sources", "CombineLatestArityTests", { combineLatestTests($0, infallible: false) }),
-        ("Infallible.combineLatest of 2 to 8 sources", "InfallibleCombineLatestArityTests", { combineLatestTests($0, infallible: true) }),
-      ], comment: "Tests of every fixed arity of `combineLatest`, on `Observable` and `Infallible`.")
+        (
+          "combineLatest of 2 to 8 sources", "CombineLatestArityTests",
+          { combineLatestTests($0, infallible: false) }
+        ),
+        (
+          "Infallible.combineLatest of 2 to 8 sources", "InfallibleCombineLatestArityTests",
+          { combineLatestTests($0, infallible: true) }
+        ),
+      ], comment: "Tests of every fixed arity of `combineLatest`, on `Observable` and `Infallible`."
+    )
   ),
   (
     "Tests/ObservableCoreTests/ZipArityTests.swift",
     testFile(
       suites: [
         ("zip of 2 to 8 sources", "ZipArityTests", { zipTests($0, infallible: false) }),
-        ("Infallible.zip of 2 to 8 sources", "InfallibleZipArityTests", { zipTests($0, infallible: true) }),
-        ("Single.zip of 2 to 8 sources", "SingleZipArityTests", { traitZipTests($0, trait: "Single") }),
-        ("Maybe.zip of 2 to 8 sources", "MaybeZipArityTests", { traitZipTests($0, trait: "Maybe") }),
-      ], comment: "Tests of every fixed arity of `zip`, on `Observable`, `Infallible`, `Single` and `Maybe`.")
+        (
+          "Infallible.zip of 2 to 8 sources", "InfallibleZipArityTests",
+          { zipTests($0, infallible: true) }
+        ),
+        (
+          "Single.zip of 2 to 8 sources", "SingleZipArityTests",
+          { traitZipTests($0, trait: "Single") }
+        ),
+        (
+          "Maybe.zip of 2 to 8 sources", "MaybeZipArityTests", { traitZipTests($0, trait: "Maybe") }
+        ),
+      ],
+      comment:
+        "Tests of every fixed arity of `zip`, on `Observable`, `Infallible`, `Single` and `Maybe`.")
   ),
 ]
 
