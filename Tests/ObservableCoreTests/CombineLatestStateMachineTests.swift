@@ -151,3 +151,32 @@ struct CombineLatestStateMachineTests {
     #expect(send(20, to: 1) == "deliver next([2, 20, 100])")
   }
 }
+
+@Suite("combineLatest state machine, 8 sources")
+struct CombineLatestEightStateMachineTests {
+  private typealias Values = _Latest8<Int, String, Int, String, Int, String, Int, Bool>
+
+  @Test("emits only once all eight have a latest element, then on every replacement")
+  func eight() {
+    var machine = _CombineLatestStateMachine(values: Values(), arity: 8)
+    func send(_ index: Int, _ store: (inout Values) -> Void) -> String {
+      switch machine.sourceProducedElement(at: index, store: store) {
+      case .none: return "none"
+      case .deliver(let event): return "deliver \(event)"
+      }
+    }
+    #expect(send(0) { $0.e1 = 1 } == "none")
+    #expect(send(1) { $0.e2 = "b" } == "none")
+    #expect(send(2) { $0.e3 = 3 } == "none")
+    #expect(send(3) { $0.e4 = "d" } == "none")
+    #expect(send(4) { $0.e5 = 5 } == "none")
+    #expect(send(5) { $0.e6 = "f" } == "none")
+    #expect(send(6) { $0.e7 = 7 } == "none")
+    #expect(send(7) { $0.e8 = true } == "deliver next((1, \"b\", 3, \"d\", 5, \"f\", 7, true))")
+    if case .deliver = machine.deliveryFinished() { Issue.record("nothing else was queued") }
+    #expect(send(2) { $0.e3 = 30 } == "deliver next((1, \"b\", 30, \"d\", 5, \"f\", 7, true))")
+    let released = machine.disposed()
+    #expect(released.values.e3 == 30)
+    #expect(send(0) { $0.e1 = 2 } == "none")
+  }
+}

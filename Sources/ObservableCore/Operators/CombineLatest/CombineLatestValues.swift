@@ -1,76 +1,35 @@
-/// The latest elements of two sources.
+/// The state machine of `combineLatest`: the shared combining logic over latest values.
 ///
 /// Not public API.
 @usableFromInline
-internal struct _Latest2<E1: Sendable, E2: Sendable>: _CombineLatestValues {
-  @usableFromInline var e1: E1?
-  @usableFromInline var e2: E2?
+internal typealias _CombineLatestStateMachine<Values: _CombiningSlots> =
+  _CombiningStateMachine<Values>
 
+extension _CombiningStateMachine {
+  /// Creates the state machine of a `combineLatest` of `arity` sources.
+  ///
+  /// As in RxSwift, it completes early when an element can never be combined.
+  ///
+  /// - Parameters:
+  ///   - values: The empty latest values.
+  ///   - arity: The number of sources, at least one.
   @inlinable
-  init() {}
-
-  @inlinable
-  var snapshot: (E1, E2)? {
-    guard let e1, let e2 else { return nil }
-    return (e1, e2)
+  internal init(values: Slots, arity: Int) {
+    self.init(slots: values, arity: arity, completesWhenUnmatched: true)
   }
-
-  @inlinable
-  func emptied() -> Self { Self() }
 }
 
-/// The latest elements of three sources.
-///
-/// Not public API.
-@usableFromInline
-internal struct _Latest3<E1: Sendable, E2: Sendable, E3: Sendable>: _CombineLatestValues {
-  @usableFromInline var e1: E1?
-  @usableFromInline var e2: E2?
-  @usableFromInline var e3: E3?
-
+extension _CombiningStateMachine.Released {
+  /// The latest values let go of, under `combineLatest`'s name for the slots.
   @inlinable
-  init() {}
-
-  @inlinable
-  var snapshot: (E1, E2, E3)? {
-    guard let e1, let e2, let e3 else { return nil }
-    return (e1, e2, e3)
-  }
-
-  @inlinable
-  func emptied() -> Self { Self() }
-}
-
-/// The latest elements of four sources.
-///
-/// Not public API.
-@usableFromInline
-internal struct _Latest4<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>:
-  _CombineLatestValues
-{
-  @usableFromInline var e1: E1?
-  @usableFromInline var e2: E2?
-  @usableFromInline var e3: E3?
-  @usableFromInline var e4: E4?
-
-  @inlinable
-  init() {}
-
-  @inlinable
-  var snapshot: (E1, E2, E3, E4)? {
-    guard let e1, let e2, let e3, let e4 else { return nil }
-    return (e1, e2, e3, e4)
-  }
-
-  @inlinable
-  func emptied() -> Self { Self() }
+  internal var values: Slots { slots }
 }
 
 /// The latest elements of a collection of sources of one element type.
 ///
 /// Not public API.
 @usableFromInline
-internal struct _LatestArray<Element: Sendable>: _CombineLatestValues {
+internal struct _LatestArray<Element: Sendable>: _CombiningSlots {
   @usableFromInline var elements: [Element?]
   @usableFromInline var present = 0
 
@@ -87,7 +46,7 @@ internal struct _LatestArray<Element: Sendable>: _CombineLatestValues {
   }
 
   @inlinable
-  var snapshot: [Element]? {
+  func takeSnapshot() -> [Element]? {
     guard present == elements.count else { return nil }
     return elements.compactMap { $0 }
   }

@@ -1,83 +1,35 @@
-/// The buffered elements of two sources.
+/// The state machine of `zip`: the shared combining logic over buffers.
 ///
 /// Not public API.
 @usableFromInline
-internal struct _ZipBuffers2<E1: Sendable, E2: Sendable>: _ZipBuffers {
-  @usableFromInline var e1 = _Queue<E1>()
-  @usableFromInline var e2 = _Queue<E2>()
+internal typealias _ZipStateMachine<Buffers: _CombiningSlots> = _CombiningStateMachine<Buffers>
 
+extension _CombiningStateMachine {
+  /// Creates the state machine of a `zip` of `arity` sources.
+  ///
+  /// - Parameters:
+  ///   - buffers: The empty buffers.
+  ///   - arity: The number of sources, at least one.
+  ///   - completesWhenUnpairable: Whether to complete when an element can never be paired
+  ///     (RxSwift's collection form) rather than only when every source has completed
+  ///     (RxSwift's `zip(a, b)`).
   @inlinable
-  init() {}
-
-  @inlinable
-  mutating func popSnapshot() -> (E1, E2)? {
-    guard !e1.isEmpty, !e2.isEmpty, let v1 = e1.popFirst(), let v2 = e2.popFirst() else {
-      return nil
-    }
-    return (v1, v2)
+  internal init(buffers: Slots, arity: Int, completesWhenUnpairable: Bool) {
+    self.init(slots: buffers, arity: arity, completesWhenUnmatched: completesWhenUnpairable)
   }
-
-  @inlinable
-  func emptied() -> Self { Self() }
 }
 
-/// The buffered elements of three sources.
-///
-/// Not public API.
-@usableFromInline
-internal struct _ZipBuffers3<E1: Sendable, E2: Sendable, E3: Sendable>: _ZipBuffers {
-  @usableFromInline var e1 = _Queue<E1>()
-  @usableFromInline var e2 = _Queue<E2>()
-  @usableFromInline var e3 = _Queue<E3>()
-
+extension _CombiningStateMachine.Released {
+  /// The buffers let go of, under `zip`'s name for the slots.
   @inlinable
-  init() {}
-
-  @inlinable
-  mutating func popSnapshot() -> (E1, E2, E3)? {
-    guard !e1.isEmpty, !e2.isEmpty, !e3.isEmpty,
-      let v1 = e1.popFirst(), let v2 = e2.popFirst(), let v3 = e3.popFirst()
-    else { return nil }
-    return (v1, v2, v3)
-  }
-
-  @inlinable
-  func emptied() -> Self { Self() }
-}
-
-/// The buffered elements of four sources.
-///
-/// Not public API.
-@usableFromInline
-internal struct _ZipBuffers4<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>:
-  _ZipBuffers
-{
-  @usableFromInline var e1 = _Queue<E1>()
-  @usableFromInline var e2 = _Queue<E2>()
-  @usableFromInline var e3 = _Queue<E3>()
-  @usableFromInline var e4 = _Queue<E4>()
-
-  @inlinable
-  init() {}
-
-  @inlinable
-  mutating func popSnapshot() -> (E1, E2, E3, E4)? {
-    guard !e1.isEmpty, !e2.isEmpty, !e3.isEmpty, !e4.isEmpty,
-      let v1 = e1.popFirst(), let v2 = e2.popFirst(), let v3 = e3.popFirst(),
-      let v4 = e4.popFirst()
-    else { return nil }
-    return (v1, v2, v3, v4)
-  }
-
-  @inlinable
-  func emptied() -> Self { Self() }
+  internal var buffers: Slots { slots }
 }
 
 /// The buffered elements of a collection of sources of one element type.
 ///
 /// Not public API.
 @usableFromInline
-internal struct _ZipArrayBuffers<Element: Sendable>: _ZipBuffers {
+internal struct _ZipArrayBuffers<Element: Sendable>: _CombiningSlots {
   @usableFromInline var queues: [_Queue<Element>]
   @usableFromInline var nonEmpty = 0
 
@@ -94,7 +46,7 @@ internal struct _ZipArrayBuffers<Element: Sendable>: _ZipBuffers {
   }
 
   @inlinable
-  mutating func popSnapshot() -> [Element]? {
+  mutating func takeSnapshot() -> [Element]? {
     guard nonEmpty == queues.count else { return nil }
     var snapshot: [Element] = []
     snapshot.reserveCapacity(queues.count)

@@ -1,36 +1,40 @@
-/// The buffered elements of each source of a `zip`.
+/// What a combining operator holds for its sources between events: the latest element of each
+/// source for `combineLatest`, a buffer per source for `zip`.
 ///
 /// Not public API.
 @usableFromInline
-internal protocol _ZipBuffers: Sendable {
+internal protocol _CombiningSlots: Sendable {
   /// One element per source.
   associatedtype Snapshot: Sendable
 
-  /// Removes and returns the oldest element of every source, or returns `nil` (removing
-  /// nothing) while some source's buffer is empty.
-  mutating func popSnapshot() -> Snapshot?
+  /// Returns one element per source when every source has one to give, or `nil` (changing
+  /// nothing) while some source has none. Buffers remove the elements they return; latest
+  /// values keep them.
+  mutating func takeSnapshot() -> Snapshot?
 
-  /// Buffers of the same arity that hold no elements.
+  /// Slots of the same arity that hold no elements.
   func emptied() -> Self
 }
 
-/// The pure logic of `zip`: which tuples to deliver and when it terminates.
+/// The pure logic shared by `combineLatest` and `zip`: which snapshots to deliver and when the
+/// result terminates.
 ///
 /// Not public API.
 ///
-/// Follows RxSwift, whose two forms differ:
-/// - Both emit a tuple as soon as every source has a buffered element, and fail as soon as any
-///   source fails.
-/// - The fixed-arity form (`zip(a, b)`) completes only when every source has completed, even
-///   if a completed source left nothing to pair with.
-/// - The collection form (`zip([a, b])`) also completes when a source produces an element
-///   that can never be paired, because every other source has completed and one of them has
-///   nothing buffered. ``completesWhenUnpairable`` selects it.
+/// Both operators follow RxSwift:
+/// - A snapshot is emitted whenever a source produces an element and every source has one to
+///   give (``_CombiningSlots/takeSnapshot()`` decides what that means).
+/// - The result fails as soon as any source fails, and completes when every source has
+///   completed.
+/// - With ``completesWhenUnmatched``, it also completes when a source produces an element that
+///   can never be matched, because every other source has completed and one of them has
+///   nothing to give. `combineLatest` (every form) and the collection form of `zip` do this;
+///   the fixed-arity `zip(a, b)` does not.
 ///
 /// Result selectors run in the storage, outside the lock, on the snapshots this machine hands
 /// out; delivery is serialized by the embedded `_SerialDelivery`.
 @usableFromInline
-internal struct _ZipStateMachine<Buffers: _ZipBuffers> {
+internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
   @usableFromInline
   internal enum State {
     /// Sources may still produce events.
@@ -47,77 +51,81 @@ internal struct _ZipStateMachine<Buffers: _ZipBuffers> {
     /// Deliver `event` downstream (applying the result selector to an element), then call
     /// ``deliveryFinished()`` and deliver what it returns, until `.none`. After a terminal
     /// event, dispose the subscription instead.
-    case deliver(Event<Buffers.Snapshot>)
+    case deliver(Event<Slots.Snapshot>)
   }
 
   /// What the state machine let go of, to be released after the lock.
   @usableFromInline
   internal struct Released {
-    @usableFromInline let buffers: Buffers
-    @usableFromInline let events: _Queue<Event<Buffers.Snapshot>>
+    @usableFromInline let slots: Slots
+    @usableFromInline let events: _Queue<Event<Slots.Snapshot>>
 
     @inlinable
-    init(buffers: Buffers, events: _Queue<Event<Buffers.Snapshot>>) {
-      self.buffers = buffers
+    init(slots: Slots, events: _Queue<Event<Slots.Snapshot>>) {
+      self.slots = slots
       self.events = events
     }
   }
 
   @usableFromInline internal var state = State.running
-  @usableFromInline internal var buffers: Buffers
+  @usableFromInline internal var slots: Slots
   @usableFromInline internal var isDone: [Bool]
   @usableFromInline internal var doneCount = 0
-  @usableFromInline internal let completesWhenUnpairable: Bool
-  @usableFromInline internal var delivery = _SerialDelivery<Buffers.Snapshot>()
+  @usableFromInline internal let completesWhenUnmatched: Bool
+  @usableFromInline internal var delivery = _SerialDelivery<Slots.Snapshot>()
 
-  /// Creates the state machine for `arity` sources with empty `buffers`.
+  /// Creates the state machine for `arity` sources with empty `slots`.
   ///
   /// - Parameters:
-  ///   - buffers: The empty buffers.
+  ///   - slots: The empty slots.
   ///   - arity: The number of sources, at least one.
-  ///   - completesWhenUnpairable: Whether to complete when an element can never be paired
-  ///     (RxSwift's collection form) rather than only when every source has completed.
+  ///   - completesWhenUnmatched: Whether to complete as soon as an element can never be
+  ///     matched, rather than only when every source has completed.
   @inlinable
-  internal init(buffers: Buffers, arity: Int, completesWhenUnpairable: Bool) {
-    self.buffers = buffers
+  internal init(slots: Slots, arity: Int, completesWhenUnmatched: Bool) {
+    self.slots = slots
     self.isDone = Array(repeating: false, count: arity)
-    self.completesWhenUnpairable = completesWhenUnpairable
+    self.completesWhenUnmatched = completesWhenUnmatched
   }
 
   @inlinable
   internal var arity: Int { isDone.count }
 
+  /// Whether every source other than `index` has completed.
   @inlinable
-  internal mutating func enqueue(_ event: Event<Buffers.Snapshot>) -> Action {
+  internal func allOthersDone(_ index: Int) -> Bool {
+    doneCount - (isDone[index] ? 1 : 0) == arity - 1
+  }
+
+  @inlinable
+  internal mutating func enqueue(_ event: Event<Slots.Snapshot>) -> Action {
     if let event = delivery.enqueue(event) { return .deliver(event) }
     return .none
   }
 
   @inlinable
-  internal mutating func finish(_ event: Event<Buffers.Snapshot>) -> Action {
+  internal mutating func finish(_ event: Event<Slots.Snapshot>) -> Action {
     state = .finished
     return enqueue(event)
   }
 
-  /// Source `index` produced an element, which `store` appends to its buffer.
+  /// Source `index` produced an element, which `store` puts into the slots.
   ///
   /// - Parameters:
   ///   - index: The source.
-  ///   - store: Appends the element to that source's buffer; not called once finished.
-  /// - Returns: A tuple to deliver, completion, or nothing.
+  ///   - store: Puts the element into that source's slot; not called once finished.
+  /// - Returns: A snapshot to deliver, completion, or nothing.
   @inlinable
   internal mutating func sourceProducedElement(
-    at index: Int, store: (inout Buffers) -> Void
+    at index: Int, store: (inout Slots) -> Void
   ) -> Action {
     switch state {
     case .finished:
       return .none
     case .running:
-      store(&buffers)
-      if let snapshot = buffers.popSnapshot() { return enqueue(.next(snapshot)) }
-      if completesWhenUnpairable, doneCount - (isDone[index] ? 1 : 0) == arity - 1 {
-        return finish(.completed)
-      }
+      store(&slots)
+      if let snapshot = slots.takeSnapshot() { return enqueue(.next(snapshot)) }
+      if completesWhenUnmatched, allOthersDone(index) { return finish(.completed) }
       return .none
     }
   }
@@ -180,8 +188,8 @@ internal struct _ZipStateMachine<Buffers: _ZipBuffers> {
 
   @inlinable
   internal mutating func release() -> Released {
-    let released = Released(buffers: buffers, events: delivery.cancel())
-    buffers = buffers.emptied()
+    let released = Released(slots: slots, events: delivery.cancel())
+    slots = slots.emptied()
     return released
   }
 }
