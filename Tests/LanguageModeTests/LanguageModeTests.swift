@@ -26,6 +26,27 @@ private let rxSwiftStyleStatements: [(api: String, statement: String)] = [
   ),
   ("Single.subscribe", "_ = Single.just(1).subscribe(onSuccess: { _ in self.counter += 1 })"),
   ("Infallible.subscribe", "_ = Infallible.just(1).subscribe(onNext: { _ in self.counter += 1 })"),
+  (
+    "combineLatest of 5",
+    "_ = Observable.combineLatest(o, o, o, o, o) { a, _, _, _, _ in self.counter += a; return a }"
+  ),
+  ("zip", "_ = Observable.zip(o, o) { a, _ in self.counter += a; return a }"),
+  ("bind(onNext:)", "_ = o.bind(onNext: { self.counter += $0 })"),
+  (
+    "subscribe(with:)",
+    "_ = o.subscribe(with: box2, onNext: { _, v in self.counter += v })"
+  ),
+  ("withUnretained", "_ = o.withUnretained(box2) { _, v in self.counter += v; return v }"),
+  ("groupBy", "_ = o.groupBy { v -> Int in self.counter += v; return v }"),
+  ("Maybe.do", "_ = Maybe.just(1).do(onNext: { _ in self.counter += 1 })"),
+  (
+    "Single.deferred",
+    "_ = Single.deferred { () -> Single<Int> in self.counter += 1; return .just(1) }"
+  ),
+  (
+    "Binder on a scheduler",
+    "_ = Binder<Int>(box2, scheduler: scheduler) { _, v in self.counter += v }"
+  ),
   ("captured var", "_ = Observable.of(1).subscribe(onNext: { local += $0 })"),
   ("non-Sendable capture", "_ = Observable.of(1).map { box.value + $0 }"),
 ]
@@ -37,12 +58,15 @@ private func clientSource() -> (source: String, lines: [String: Int]) {
     "import ObservableTesting",
     "",
     "final class NonSendableBox { var value = 0 }",
+    "final class SendableBox: Sendable {}",
     "",
     "@MainActor final class ViewModel {",
     "  var counter = 0",
     "  func run(scheduler: TestScheduler) {",
     "    var local = 0",
     "    let box = NonSendableBox()",
+    "    let box2 = SendableBox()",
+    "    let o = Observable.of(1)",
   ]
   var lineOfAPI: [String: Int] = [:]
   for (api, statement) in rxSwiftStyleStatements {

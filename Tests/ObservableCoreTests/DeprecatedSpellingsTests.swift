@@ -16,6 +16,7 @@ private protocol DeprecatedSpellingsCalls: Sendable {
   func subscribeOn(_ source: Observable<Int>, _ scheduler: TestScheduler) -> Observable<Int>
   func catchError(_ source: Observable<Int>) -> Observable<Int>
   func catchErrorJustReturn(_ source: Observable<Int>) -> Observable<Int>
+  func catchErrorSequence(_ sources: [Observable<Int>]) -> Observable<Int>
   func elementAt(_ source: Observable<Int>, _ index: Int) -> Observable<Int>
   func takeUntil(_ source: Observable<Int>, _ other: Observable<String>) -> Observable<Int>
   func takeUntil(_ source: Observable<Int>, _ behavior: TakeBehavior) -> Observable<Int>
@@ -57,6 +58,11 @@ private struct DeprecatedSpellings: DeprecatedSpellingsCalls {
   @available(*, deprecated)
   func catchErrorJustReturn(_ source: Observable<Int>) -> Observable<Int> {
     source.catchErrorJustReturn(9)
+  }
+
+  @available(*, deprecated)
+  func catchErrorSequence(_ sources: [Observable<Int>]) -> Observable<Int> {
+    Observable.catchError(sources)
   }
 
   @available(*, deprecated)
@@ -235,6 +241,15 @@ struct DeprecatedObservableSpellingsTests {
       let old = run(failing) { _, xs in legacy.catchErrorJustReturn(xs) }
       #expect(old.events == [.next(210, 1), .next(220, 9), .completed(220)])
       #expect(old == run(failing) { _, xs in xs.catchAndReturn(9) })
+    }
+  }
+
+  @Test("Observable.catchError(_:) with sources is catch(sequence:)")
+  func catchErrorSequence() {
+    withLeakChecking {
+      let old = run(failing) { _, xs in legacy.catchErrorSequence([xs, .just(9)]) }
+      #expect(old.events == [.next(210, 1), .next(220, 9), .completed(220)])
+      #expect(old == run(failing) { _, xs in Observable.catch(sequence: [xs, .just(9)]) })
     }
   }
 

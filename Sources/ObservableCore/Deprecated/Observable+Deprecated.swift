@@ -50,6 +50,19 @@ extension ObservableType {
     catchAndReturn(element)
   }
 
+  /// The RxSwift 5 name of `catch(sequence:)`: subscribes to each sequence in turn, moving to
+  /// the next one whenever one fails, until one completes.
+  ///
+  /// - Parameter sequence: The sequences to try, in order.
+  /// - Returns: The elements of each source tried, ending as the last one tried ends.
+  @available(*, deprecated, renamed: "catch(sequence:)")
+  @inlinable
+  public static func catchError<Sources: Swift.Collection>(_ sequence: Sources)
+    -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    `catch`(sequence: sequence)
+  }
+
   /// The RxSwift 5 name of `element(at:)`: emits only the element at `index`, then
   /// completes.
   ///

@@ -27,6 +27,24 @@ extension Infallible {
     Infallible(raw: .from(sequence))
   }
 
+  /// Returns an `Infallible` that emits `element` and then completes, each as scheduled work
+  /// on `scheduler`.
+  ///
+  /// ```
+  /// just(1, scheduler: s):   -1|    (on a TestScheduler, each step takes a tick)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The only element.
+  ///   - scheduler: The scheduler that delivers the element and the completion.
+  /// - Returns: A one-element `Infallible` delivered on `scheduler`.
+  @inlinable
+  public static func just(_ element: Element, scheduler: any ImmediateSchedulerType)
+    -> Infallible<Element>
+  {
+    Infallible(raw: .just(element, scheduler: scheduler))
+  }
+
   /// Returns an `Infallible` that emits `elements` in order and completes, each event as
   /// separate scheduled work on `scheduler`.
   ///
