@@ -9,9 +9,8 @@ extension Observable {
   ///
   /// Like a `for` loop: `condition` is checked before each element, and the sequence completes
   /// the first time it returns `false`. Elements are emitted synchronously during `subscribe`
-  /// and the loop stops as soon as the subscription is disposed. RxSwift's version also takes
-  /// a `scheduler:` (the current-thread scheduler by default); this one always emits on the
-  /// subscribing thread.
+  /// and the loop stops as soon as the subscription is disposed. To emit each element as
+  /// scheduled work instead, use ``generate(initialState:condition:scheduler:iterate:)``.
   ///
   /// - Parameters:
   ///   - initialState: The first state.

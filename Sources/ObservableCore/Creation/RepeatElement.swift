@@ -9,8 +9,7 @@ extension Observable {
   /// subscription is disposed, so `repeatElement(1).take(3)` emits three elements and
   /// completes.
   ///
-  /// RxSwift's version also takes a `scheduler:` (the current-thread scheduler by default);
-  /// this one always emits on the subscribing thread, which is what that default does.
+  /// To emit each element as scheduled work instead, use ``repeatElement(_:scheduler:)``.
   ///
   /// - Parameter element: The element to repeat.
   /// - Returns: An infinite sequence of `element`.

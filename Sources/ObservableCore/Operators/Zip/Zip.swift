@@ -6,7 +6,7 @@ extension ObservableType {
   /// Combines the elements of every source in `collection` pairwise by position with
   /// `resultSelector`.
   ///
-  /// As with ``zip(_:_:resultSelector:)``, the result fails as soon as any source fails. It
+  /// As with ``ObservableType/zip(_:_:resultSelector:)``, the result fails as soon as any source fails. It
   /// completes when every source has completed, and also, as in RxSwift's collection form,
   /// when a source produces an element that can never be paired because every other source
   /// has completed and one of them has nothing buffered. An empty collection completes at
