@@ -1,5 +1,7 @@
 /// Errors that the library's own operators produce.
-public enum RxError: Swift.Error, Equatable, Sendable, CustomStringConvertible {
+public enum RxError: Swift.Error, Equatable, Sendable, CustomStringConvertible,
+  CustomDebugStringConvertible
+{
   /// An unknown error.
   case unknown
   /// A disposed object was used.
@@ -26,5 +28,10 @@ public enum RxError: Swift.Error, Equatable, Sendable, CustomStringConvertible {
     case .moreThanOneElement: return "Sequence contains more than one element."
     case .timeout: return "Sequence timeout."
     }
+  }
+
+  /// The description, for debugging output, as in RxSwift.
+  public var debugDescription: String {
+    description
   }
 }

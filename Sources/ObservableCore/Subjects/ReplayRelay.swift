@@ -44,6 +44,15 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
     ReplayRelay(subject: .createUnbounded())
   }
 
+  /// RxRelay's spelling of ``createUnbounded()``: a relay that replays every element it has
+  /// received to each subscriber.
+  ///
+  /// - Returns: A new relay.
+  @inlinable
+  public static func createUnbound() -> ReplayRelay<Element> {
+    createUnbounded()
+  }
+
   /// Adds `event` to the buffer and sends it to every current observer.
   ///
   /// - Parameter event: The element to send.
