@@ -95,10 +95,13 @@ final class RegistrationViewController: UIViewController {
       .disposed(by: disposeBag)
 
     viewModel.errorMessage
-      .subscribe(with: self, onNext: { owner, message in
-        owner.errorLabel.text = message
-        owner.errorsShown += 1
-      })
+      .subscribe(
+        with: self,
+        onNext: { owner, message in
+          owner.errorLabel.text = message
+          owner.errorsShown += 1
+        }
+      )
       .disposed(by: disposeBag)
   }
 }

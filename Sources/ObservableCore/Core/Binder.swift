@@ -85,8 +85,6 @@ public struct Binder<Value: Sendable>: ObserverType {
   ///     dropped.
   ///   - scheduler: Where the binding runs.
   ///   - binding: Sets one element on the target.
-  // Disfavored so that a `MainScheduler` argument selects the main-actor initializer above,
-  // whatever other overloads are visible.
   @available(swift, introduced: 6)
   @_disfavoredOverload
   @inlinable
@@ -95,6 +93,8 @@ public struct Binder<Value: Sendable>: ObserverType {
     scheduler: Scheduler,
     binding: @escaping @Sendable (Target, Value) -> Void
   ) {
+    // Disfavored so that a `MainScheduler` argument selects the main-actor initializer above,
+    // whatever other overloads are visible.
     self.init(_target: target, scheduler: scheduler, binding: binding)
   }
 

@@ -43,6 +43,8 @@ extension Binder {
     _ target: Target, scheduler: Scheduler, binding: @escaping (Target, Value) -> Void
   ) {
     let binding = unsafeBitCast(binding, to: (@Sendable (Target, Value) -> Void).self)
+    // Disfavored so that a `MainScheduler` argument selects the main-actor initializer above,
+    // whatever other overloads are visible.
     self.init(_target: target, scheduler: scheduler, binding: binding)
   }
 }
