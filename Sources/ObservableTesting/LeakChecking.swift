@@ -16,11 +16,13 @@ public func withLeakChecking<Result>(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () throws -> Result
 ) rethrows -> Result {
-  try Resources.withScope { scope in
+  prepareFailureReporting()
+  return try Resources.withScope { scope in
     let result = try body()
     let live = scope.live
     if live != 0 {
-      Issue.record("\(live) resource(s) still alive after the test", sourceLocation: sourceLocation)
+      recordTestFailure(
+        "\(live) resource(s) still alive after the test", at: .source(sourceLocation))
     }
     return result
   }
@@ -47,14 +49,14 @@ public func withLeakChecking<Result>(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () async throws -> Result
 ) async rethrows -> Result {
-  try await Resources.withScope { scope in
+  prepareFailureReporting()
+  return try await Resources.withScope { scope in
     let result = try await body()
     _ = await _pollWhileSleepingAtMost(timeout) { scope.live == 0 }
     let live = scope.live
     if live != 0 {
-      Issue.record(
-        "\(live) resource(s) still alive \(timeout) after the test",
-        sourceLocation: sourceLocation)
+      recordTestFailure(
+        "\(live) resource(s) still alive \(timeout) after the test", at: .source(sourceLocation))
     }
     return result
   }

@@ -23,6 +23,7 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
 
   init(scheduler: any SchedulerClock) {
     self.scheduler = scheduler
+    prepareFailureReporting()
   }
 
   /// Creates an observer for tests that run on real threads rather than virtual time.
@@ -87,7 +88,7 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
     }
     if entered { inCall.store(false, ordering: .sequentiallyConsistent) }
     if let violation {
-      Issue.record("Observable grammar violated at \(time): \(violation)")
+      recordTestFailure("Observable grammar violated at \(time): \(violation)", at: .unknown)
     }
   }
 }
