@@ -1,11 +1,12 @@
 import ObservableCore
 import Testing
 
-/// Runs `body` in a fresh ``ObservableCore/ResourceScope`` and records a test issue if any
+/// Runs `body` in a fresh ``ObservableCore/ResourceScope`` and fails the running test if any
 /// subscription or sink created inside it is still alive when it returns.
 ///
 /// Use it around synchronous tests, such as those on a ``TestScheduler``: by the time `body`
-/// returns, every subscription must have ended and been released.
+/// returns, every subscription must have ended and been released. It works in Swift Testing and
+/// XCTest tests alike (<doc:TestingWithXCTest>).
 ///
 /// - Parameters:
 ///   - sourceLocation: Where to report a leak.
@@ -29,7 +30,7 @@ public func withLeakChecking<Result>(
 }
 
 /// Runs `body` in a fresh ``ObservableCore/ResourceScope``, then waits up to `timeout` for
-/// everything created inside it to be released, and records a test issue if it is not.
+/// everything created inside it to be released, and fails the running test if it is not.
 ///
 /// The timeout counts the time spent asleep between polls, as in
 /// ``TestableObserver/waitForTermination(timeout:)``, so a run that other tests starve of CPU

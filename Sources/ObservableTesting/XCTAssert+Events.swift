@@ -32,9 +32,9 @@ import ObservableCore
 
   /// Fails the current test unless two lists of events recorded at virtual times are equal.
   ///
-  /// Recorded events are equal when their times are equal and their events are equal, as in
-  /// ``XCTAssertEqual(_:_:file:line:)-(_,_,_,_)``. On failure the message lists each index where the
-  /// lists differ.
+  /// Recorded events are equal when their times are equal and their events are equal: both
+  /// `next` with equal elements, both `completed`, or both `error` with equal errors. On failure
+  /// the message lists each index where the lists differ.
   ///
   /// ```swift
   /// let res = scheduler.start { xs.map { $0 * 10 } }
@@ -107,7 +107,7 @@ import ObservableCore
 
   /// Fails the current test unless two lists of `Maybe` outcomes are equal.
   ///
-  /// Outcomes are equal as ``ObservableCore/MaybeEvent``'s `==` says: both `success` with equal
+  /// Outcomes are equal as `MaybeEvent`'s `==` says: both `success` with equal
   /// elements, both `completed`, or both `error` with equal errors.
   ///
   /// - Parameters:
