@@ -92,9 +92,11 @@ extension FailureSite {
   /// `XCTFail` (at this file, with the caller's location in the message), and XCTest's
   /// `testCase(_:didFailWithDescription:inFile:atLine:)` notification, which it posts
   /// synchronously on the reporting thread, tells whether a test case took it and which one.
-  final class XCTestRouting: NSObject, XCTestObservation, @unchecked Sendable {
-    // SAFETY: `state` is a `_Mutex`; the test case it holds is only handed to XCTest's
-    // `recordFailure`, which XCTest allows from any thread during the test.
+  final class XCTestRouting: NSObject, XCTestObservation,
+    // SAFETY: the mutable state is in `state`, a `_Mutex`; the test case it holds is only
+    // handed to XCTest's `recordFailure`, which XCTest allows from any thread during the test.
+    @unchecked Sendable
+  {
     private struct State {
       var observing = false
       var current: XCTestCase?
@@ -187,9 +189,11 @@ extension FailureSite {
   }
 
   /// Moves a non-`Sendable` XCTest object into or out of a lock.
-  // SAFETY: only used for XCTest's test case objects, which XCTest itself shares between the
-  // test's thread and the threads that report failures into it.
-  private struct UnsafeTransfer<Value>: @unchecked Sendable {
+  private struct UnsafeTransfer<Value>:
+    // SAFETY: only used for XCTest's test case objects, which XCTest itself shares between the
+    // test's thread and the threads that report failures into it.
+    @unchecked Sendable
+  {
     let value: Value
     init(_ value: Value) { self.value = value }
   }
