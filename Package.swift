@@ -30,6 +30,10 @@ let package = Package(
       dependencies: ["ObservableCore", "ObservableTesting", "main-scheduler-example"]),
     .testTarget(
       name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+    // XCTest tests of ObservableTesting: its XCTAssert helpers, and failures that must fail an
+    // XCTest test, checked by running deliberately failing tests in a child process.
+    .testTarget(
+      name: "ObservableTestingXCTests", dependencies: ["ObservableCore", "ObservableTesting"]),
     .testTarget(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),

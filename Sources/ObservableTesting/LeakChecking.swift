@@ -1,11 +1,12 @@
 import ObservableCore
 import Testing
 
-/// Runs `body` in a fresh ``ObservableCore/ResourceScope`` and records a test issue if any
+/// Runs `body` in a fresh ``ObservableCore/ResourceScope`` and fails the running test if any
 /// subscription or sink created inside it is still alive when it returns.
 ///
 /// Use it around synchronous tests, such as those on a ``TestScheduler``: by the time `body`
-/// returns, every subscription must have ended and been released.
+/// returns, every subscription must have ended and been released. It works in Swift Testing and
+/// XCTest tests alike (<doc:TestingWithXCTest>).
 ///
 /// - Parameters:
 ///   - sourceLocation: Where to report a leak.
@@ -16,18 +17,20 @@ public func withLeakChecking<Result>(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () throws -> Result
 ) rethrows -> Result {
-  try Resources.withScope { scope in
+  prepareFailureReporting()
+  return try Resources.withScope { scope in
     let result = try body()
     let live = scope.live
     if live != 0 {
-      Issue.record("\(live) resource(s) still alive after the test", sourceLocation: sourceLocation)
+      recordTestFailure(
+        "\(live) resource(s) still alive after the test", at: .source(sourceLocation))
     }
     return result
   }
 }
 
 /// Runs `body` in a fresh ``ObservableCore/ResourceScope``, then waits up to `timeout` for
-/// everything created inside it to be released, and records a test issue if it is not.
+/// everything created inside it to be released, and fails the running test if it is not.
 ///
 /// The timeout counts the time spent asleep between polls, as in
 /// ``TestableObserver/waitForTermination(timeout:)``, so a run that other tests starve of CPU
@@ -47,14 +50,14 @@ public func withLeakChecking<Result>(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () async throws -> Result
 ) async rethrows -> Result {
-  try await Resources.withScope { scope in
+  prepareFailureReporting()
+  return try await Resources.withScope { scope in
     let result = try await body()
     _ = await _pollWhileSleepingAtMost(timeout) { scope.live == 0 }
     let live = scope.live
     if live != 0 {
-      Issue.record(
-        "\(live) resource(s) still alive \(timeout) after the test",
-        sourceLocation: sourceLocation)
+      recordTestFailure(
+        "\(live) resource(s) still alive \(timeout) after the test", at: .source(sourceLocation))
     }
     return result
   }

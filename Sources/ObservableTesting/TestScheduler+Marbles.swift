@@ -118,9 +118,9 @@ extension TestScheduler {
   ) -> [Recorded<Event<Element>>] {
     events(of: parse(marbles, sourceLocation: sourceLocation), error: error) { name in
       guard let value = values[name] else {
-        Issue.record(
+        recordTestFailure(
           "No value for \"\(name)\" in the marble diagram \"\(marbles)\"",
-          sourceLocation: sourceLocation)
+          at: .source(sourceLocation))
         return nil
       }
       return value
@@ -179,9 +179,9 @@ extension TestScheduler {
     let diagram = parse(expected, sourceLocation: sourceLocation)
     let expectedEvents = events(of: diagram, error: error) { name in
       if let value = values[name] ?? names(name) { return value }
-      Issue.record(
+      recordTestFailure(
         "No value for \"\(name)\" in the marble diagram \"\(expected)\"",
-        sourceLocation: sourceLocation)
+        at: .source(sourceLocation))
       return nil
     }
     let observer = createObserver(Source.Element.self)
@@ -194,19 +194,18 @@ extension TestScheduler {
       values.first { $0.value == element }?.key
     }
     let drawn = MarbleDiagram.draw(actual, origin: 0, name: label)
-    Issue.record(
+    recordTestFailure(
       """
       Marble diagrams differ.
       expected: \(expected)
       actual:   \(drawn)
-      """,
-      sourceLocation: sourceLocation)
+      """, at: .source(sourceLocation))
   }
 
   private func parse(_ marbles: String, sourceLocation: SourceLocation) -> MarbleDiagram {
     let diagram = MarbleDiagram(parsing: marbles)
     if let problem = diagram.problem {
-      Issue.record("Malformed marble diagram: \(problem)", sourceLocation: sourceLocation)
+      recordTestFailure("Malformed marble diagram: \(problem)", at: .source(sourceLocation))
     }
     return diagram
   }

@@ -5,11 +5,12 @@ import Testing
 /// An observer that records every event with the virtual time it arrived, and checks the
 /// observable grammar as it goes.
 ///
-/// The test fails (through Swift Testing's `Issue.record`) when the observer sees:
+/// The running test fails, whether Swift Testing or XCTest runs it, when the observer sees:
 /// - an event after a terminal event, including a second terminal event;
 /// - two calls at once from different threads.
 ///
-/// The violations are also kept in ``grammarViolations``.
+/// The violations are also kept in ``grammarViolations``. See <doc:TestingWithXCTest> for how a failure
+/// finds its test, including from other threads.
 public final class TestableObserver<Element: Sendable>: ObserverType {
   private struct State {
     var events: [Recorded<Event<Element>>] = []
@@ -23,6 +24,7 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
 
   init(scheduler: any SchedulerClock) {
     self.scheduler = scheduler
+    prepareFailureReporting()
   }
 
   /// Creates an observer for tests that run on real threads rather than virtual time.
@@ -87,7 +89,7 @@ public final class TestableObserver<Element: Sendable>: ObserverType {
     }
     if entered { inCall.store(false, ordering: .sequentiallyConsistent) }
     if let violation {
-      Issue.record("Observable grammar violated at \(time): \(violation)")
+      recordTestFailure("Observable grammar violated at \(time): \(violation)", at: .unknown)
     }
   }
 }
