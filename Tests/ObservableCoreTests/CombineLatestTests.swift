@@ -112,7 +112,9 @@ struct CombineLatestTests {
         Observable.combineLatest(Observable.of(1, 2), Observable.of("a", "b"))
           .map { "\($0.0)\($0.1)" }
       }
-      #expect(res.events == [.next(200, "2a"), .next(200, "2b"), .completed(200)])
+      // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
+      #expect(
+        res.events == [.next(200, "1a"), .next(200, "2a"), .next(200, "2b"), .completed(200)])
     }
   }
 

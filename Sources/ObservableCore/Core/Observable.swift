@@ -38,14 +38,40 @@ public class Observable<Element: Sendable>: ObservableType,
   @usableFromInline
   internal let producer: _Producer
 
+  /// Whether subscribing makes the thread's trampoline active if it is not (see
+  /// `_Trampoline`), as RxSwift's `Producer` does with its `CurrentThreadScheduler`.
+  @usableFromInline
+  internal let activatesTrampoline: Bool
+
   /// Creates an observable from a producer.
   ///
   /// Not public API; use ``create(_:)``.
+  ///
+  /// Subscribing makes the current thread's trampoline active for the duration of the outermost
+  /// `subscribe` call, so that the synchronous sources subscribed inside it take turns.
   ///
   /// - Parameter _run: Called once per subscription with the observer and its lifetime.
   @inlinable
   public init(_run: @escaping _Producer) {
     self.producer = _run
+    self.activatesTrampoline = true
+  }
+
+  /// Creates an observable from a producer that does not make the thread's trampoline active.
+  ///
+  /// Not public API.
+  ///
+  /// For sequences that deliver what they have at once and do not subscribe to anything
+  /// (`just`, `empty`, subjects), which RxSwift does not run on its trampoline: an `onNext`
+  /// handler that subscribes to `of(1, 2)` then sees both elements before its `subscribe` call
+  /// returns.
+  ///
+  /// - Parameter _runImmediately: Called once per subscription with the observer and its
+  ///   lifetime.
+  @inlinable
+  public init(_runImmediately: @escaping _Producer) {
+    self.producer = _runImmediately
+    self.activatesTrampoline = false
   }
 
   /// Runs the producer for `observer` within `lifetime`.
@@ -59,7 +85,11 @@ public class Observable<Element: Sendable>: ObservableType,
   ///   - lifetime: The lifetime the producer checks and registers its resources with.
   @inlinable
   public final func _subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
-    producer(observer, lifetime)
+    if activatesTrampoline {
+      _Trampoline.withTrampoline { producer(observer, lifetime) }
+    } else {
+      producer(observer, lifetime)
+    }
   }
 
   /// Subscribes `observer` to the sequence.
@@ -72,7 +102,7 @@ public class Observable<Element: Sendable>: ObservableType,
   public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let lifetime = _Lifetime()
-    producer(
+    _subscribe(
       AnyObserver { event in
         guard !lifetime.isDisposed else { return }
         observer.on(event)

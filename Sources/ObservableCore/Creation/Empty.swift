@@ -4,7 +4,7 @@ extension Observable {
   /// - Returns: An empty sequence.
   @inlinable
   public static func empty() -> Observable<Element> {
-    Observable(_run: { observer, _ in observer.on(.completed) })
+    Observable(_runImmediately: { observer, _ in observer.on(.completed) })
   }
 
   /// Returns a sequence that never emits and never terminates.
@@ -12,7 +12,7 @@ extension Observable {
   /// - Returns: A silent sequence.
   @inlinable
   public static func never() -> Observable<Element> {
-    Observable(_run: { _, _ in })
+    Observable(_runImmediately: { _, _ in })
   }
 
   /// Returns a sequence that fails immediately with `error`.
@@ -21,6 +21,6 @@ extension Observable {
   /// - Returns: A failing sequence.
   @inlinable
   public static func error(_ error: any Swift.Error) -> Observable<Element> {
-    Observable(_run: { observer, _ in observer.on(.error(error)) })
+    Observable(_runImmediately: { observer, _ in observer.on(.error(error)) })
   }
 }

@@ -35,7 +35,9 @@ extension Observable {
   public static func from(_ array: [Element], scheduler: any ImmediateSchedulerType)
     -> Observable<Element>
   {
-    Observable(_run: { observer, lifetime in
+    // The same steps as on a CurrentThreadScheduler, without queueing one per element.
+    if scheduler is CurrentThreadScheduler { return from(array) }
+    return Observable(_run: { observer, lifetime in
       lifetime.add(
         scheduler.scheduleRecursive(0) { index, recurse in
           guard !lifetime.isDisposed else { return }
@@ -67,7 +69,9 @@ extension Observable {
   public static func from<S: Sequence & Sendable>(
     _ sequence: S, scheduler: any ImmediateSchedulerType
   ) -> Observable<Element> where S.Element == Element {
-    Observable(_run: { observer, lifetime in
+    // The same steps as on a CurrentThreadScheduler, without queueing one per element.
+    if scheduler is CurrentThreadScheduler { return from(sequence) }
+    return Observable(_run: { observer, lifetime in
       // Only the recursive steps touch the iterator, and each step schedules the next one as
       // its last action, so the steps never overlap.
       let iterator = _SerializedState(sequence.makeIterator(), lifetime: lifetime)

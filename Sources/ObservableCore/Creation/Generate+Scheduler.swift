@@ -30,7 +30,11 @@ extension Observable {
     scheduler: any ImmediateSchedulerType,
     iterate: @escaping @Sendable (Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(_run: { observer, lifetime in
+    // The same steps as on a CurrentThreadScheduler, without queueing one per element.
+    if scheduler is CurrentThreadScheduler {
+      return generate(initialState: initialState, condition: condition, iterate: iterate)
+    }
+    return Observable(_run: { observer, lifetime in
       lifetime.add(
         scheduler.scheduleRecursive((state: initialState, isFirst: true)) { step, recurse in
           guard !lifetime.isDisposed else { return }

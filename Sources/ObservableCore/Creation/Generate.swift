@@ -8,9 +8,11 @@ extension Observable {
   /// ```
   ///
   /// Like a `for` loop: `condition` is checked before each element, and the sequence completes
-  /// the first time it returns `false`. Elements are emitted synchronously during `subscribe`
-  /// and the loop stops as soon as the subscription is disposed. To emit each element as
-  /// scheduled work instead, use ``generate(initialState:condition:scheduler:iterate:)``.
+  /// the first time it returns `false`. Elements are emitted on the current thread, taking turns
+  /// with other synchronous sources as described for ``of(_:)`` (a turn runs `iterate`,
+  /// `condition`, then emits), and the loop stops as soon as the subscription is disposed. To
+  /// emit each element as scheduled work instead, use
+  /// ``generate(initialState:condition:scheduler:iterate:)``.
   ///
   /// - Parameters:
   ///   - initialState: The first state.
@@ -27,23 +29,61 @@ extension Observable {
     iterate: @escaping @Sendable (Element) throws -> Element
   ) -> Observable<Element> {
     Observable(_run: { observer, lifetime in
-      var state = initialState
-      do {
-        while true {
-          guard !lifetime.isDisposed else { return }
-          guard try condition(state) else { break }
-          guard !lifetime.isDisposed else { return }
-          observer.on(.next(state))
-          guard !lifetime.isDisposed else { return }
+      _GenerateEmitter(
+        observer: observer, lifetime: lifetime, state: initialState, condition: condition,
+        iterate: iterate
+      ).start()
+    })
+  }
+}
+
+/// The emission loop of ``Observable/generate(initialState:condition:iterate:)``.
+///
+/// Not public API.
+@usableFromInline
+internal struct _GenerateEmitter<Element: Sendable>: _TrampolinedSource {
+  @usableFromInline let observer: AnyObserver<Element>
+  @usableFromInline let lifetime: _Lifetime
+  @usableFromInline var state: Element
+  @usableFromInline var isFirst = true
+  @usableFromInline let condition: @Sendable (Element) throws -> Bool
+  @usableFromInline let iterate: @Sendable (Element) throws -> Element
+
+  @inlinable
+  init(
+    observer: AnyObserver<Element>, lifetime: _Lifetime, state: Element,
+    condition: @escaping @Sendable (Element) throws -> Bool,
+    iterate: @escaping @Sendable (Element) throws -> Element
+  ) {
+    self.observer = observer
+    self.lifetime = lifetime
+    self.state = state
+    self.condition = condition
+    self.iterate = iterate
+  }
+
+  @inlinable
+  mutating func emit(on trampoline: _Trampoline) -> Bool {
+    do {
+      while true {
+        guard !lifetime.isDisposed else { return false }
+        if isFirst {
+          isFirst = false
+        } else {
           state = try iterate(state)
         }
-      } catch {
-        guard !lifetime.isDisposed else { return }
-        observer.on(.error(error))
-        return
+        guard try condition(state) else { break }
+        guard !lifetime.isDisposed else { return false }
+        observer.on(.next(state))
+        if trampoline.hasQueuedWork { return true }
       }
-      guard !lifetime.isDisposed else { return }
-      observer.on(.completed)
-    })
+    } catch {
+      guard !lifetime.isDisposed else { return false }
+      observer.on(.error(error))
+      return false
+    }
+    guard !lifetime.isDisposed else { return false }
+    observer.on(.completed)
+    return false
   }
 }

@@ -9,7 +9,7 @@ extension Observable {
   /// - Returns: A one-element sequence.
   @inlinable
   public static func just(_ element: Element) -> Observable<Element> {
-    Observable(_run: { observer, lifetime in
+    Observable(_runImmediately: { observer, lifetime in
       observer.on(.next(element))
       guard !lifetime.isDisposed else { return }
       observer.on(.completed)

@@ -25,6 +25,8 @@ extension Observable where Element: FixedWidthInteger {
     guard count >= 0, count == 0 || start <= Element.max - (count - 1) else {
       return .error(RxError.argumentOutOfRange)
     }
+    // The same steps as on a CurrentThreadScheduler, without queueing one per element.
+    if scheduler is CurrentThreadScheduler { return range(start: start, count: count) }
     return Observable(_run: { observer, lifetime in
       lifetime.add(
         scheduler.scheduleRecursive(Element.zero) { index, recurse in

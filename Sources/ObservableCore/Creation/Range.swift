@@ -5,6 +5,11 @@ extension Observable where Element: FixedWidthInteger {
   /// range(start: 3, count: 3): (3, 4, 5|)
   /// ```
   ///
+  /// The integers are emitted on the current thread during `subscribe`, taking turns with other
+  /// synchronous sources the way ``CurrentThreadScheduler`` work does (see
+  /// ``of(_:)``): `merge(range(start: 0, count: 2), range(start: 10, count: 2))` emits
+  /// `0, 10, 1, 11`.
+  ///
   /// - Parameters:
   ///   - start: The first integer.
   ///   - count: How many integers to emit.
@@ -16,16 +21,42 @@ extension Observable where Element: FixedWidthInteger {
       return .error(RxError.argumentOutOfRange)
     }
     return Observable(_run: { observer, lifetime in
-      var value = start
-      var remaining = count
-      while remaining > 0 {
-        guard !lifetime.isDisposed else { return }
-        observer.on(.next(value))
-        remaining -= 1
-        if remaining > 0 { value += 1 }
-      }
-      guard !lifetime.isDisposed else { return }
-      observer.on(.completed)
+      _RangeEmitter(observer: observer, lifetime: lifetime, next: start, remaining: count).start()
     })
+  }
+}
+
+/// The emission loop of ``Observable/range(start:count:)``.
+///
+/// Not public API.
+@usableFromInline
+internal struct _RangeEmitter<Element: FixedWidthInteger & Sendable>: _TrampolinedSource {
+  @usableFromInline let observer: AnyObserver<Element>
+  @usableFromInline let lifetime: _Lifetime
+  @usableFromInline var next: Element
+  @usableFromInline var remaining: Element
+
+  @inlinable
+  init(observer: AnyObserver<Element>, lifetime: _Lifetime, next: Element, remaining: Element) {
+    self.observer = observer
+    self.lifetime = lifetime
+    self.next = next
+    self.remaining = remaining
+  }
+
+  @inlinable
+  mutating func emit(on trampoline: _Trampoline) -> Bool {
+    while remaining > 0 {
+      guard !lifetime.isDisposed else { return false }
+      let value = next
+      remaining -= 1
+      // `next` stays in range: it only advances while another integer is due.
+      if remaining > 0 { next += 1 }
+      observer.on(.next(value))
+      if trampoline.hasQueuedWork { return true }
+    }
+    guard !lifetime.isDisposed else { return false }
+    observer.on(.completed)
+    return false
   }
 }

@@ -18,7 +18,9 @@ extension Observable {
   public static func repeatElement(_ element: Element, scheduler: any ImmediateSchedulerType)
     -> Observable<Element>
   {
-    Observable(_run: { observer, lifetime in
+    // The same steps as on a CurrentThreadScheduler, without queueing one per element.
+    if scheduler is CurrentThreadScheduler { return repeatElement(element) }
+    return Observable(_run: { observer, lifetime in
       lifetime.add(
         scheduler.scheduleRecursive(()) { _, recurse in
           guard !lifetime.isDisposed else { return }

@@ -5,9 +5,9 @@ extension Observable {
   /// repeatElement(1): 1-1-1-1-1-…
   /// ```
   ///
-  /// Elements are emitted synchronously during `subscribe`, in a loop that stops as soon as the
-  /// subscription is disposed, so `repeatElement(1).take(3)` emits three elements and
-  /// completes.
+  /// Elements are emitted on the current thread, taking turns with other synchronous sources
+  /// as described for ``of(_:)``, in a loop that stops as soon as the subscription is disposed,
+  /// so `repeatElement(1).take(3)` emits three elements and completes.
   ///
   /// To emit each element as scheduled work instead, use ``repeatElement(_:scheduler:)``.
   ///
@@ -16,9 +16,33 @@ extension Observable {
   @inlinable
   public static func repeatElement(_ element: Element) -> Observable<Element> {
     Observable(_run: { observer, lifetime in
-      while !lifetime.isDisposed {
-        observer.on(.next(element))
-      }
+      _RepeatEmitter(observer: observer, lifetime: lifetime, element: element).start()
     })
+  }
+}
+
+/// The emission loop of ``Observable/repeatElement(_:)``.
+///
+/// Not public API.
+@usableFromInline
+internal struct _RepeatEmitter<Element: Sendable>: _TrampolinedSource {
+  @usableFromInline let observer: AnyObserver<Element>
+  @usableFromInline let lifetime: _Lifetime
+  @usableFromInline let element: Element
+
+  @inlinable
+  init(observer: AnyObserver<Element>, lifetime: _Lifetime, element: Element) {
+    self.observer = observer
+    self.lifetime = lifetime
+    self.element = element
+  }
+
+  @inlinable
+  mutating func emit(on trampoline: _Trampoline) -> Bool {
+    while !lifetime.isDisposed {
+      observer.on(.next(element))
+      if trampoline.hasQueuedWork { return true }
+    }
+    return false
   }
 }

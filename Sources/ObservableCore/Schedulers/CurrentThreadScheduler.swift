@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A scheduler that runs work on the current thread, after the work it is already running.
 ///
 /// The first `schedule` call on a thread runs its action at once and then, before returning,
@@ -32,7 +24,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
   /// Whether a `schedule` call on this thread would run its action at once, because this
   /// thread is not already running scheduled work.
   public static var isScheduleRequired: Bool {
-    _Trampoline.current == nil
+    !_Trampoline.isActive
   }
 
   // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
@@ -48,46 +40,13 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    if let trampoline = _Trampoline.current {
+    if _Trampoline.isActive {
       let item = _ScheduledItem { action(state) }
-      trampoline.queue.append(item)
+      _Trampoline.enqueue { item.run() }
       return item
     }
-    let trampoline = _Trampoline()
-    _Trampoline.current = trampoline
-    defer { _Trampoline.current = nil }
-    let disposable = action(state)
-    while let item = trampoline.queue.popFirst() {
-      item.run()
-    }
-    return disposable
+    var disposable: (any Disposable)?
+    _Trampoline.withTrampoline { disposable = action(state) }
+    return disposable ?? Disposables.create()
   }
 }
-
-/// The queue of work scheduled on one thread while it runs scheduled work.
-///
-/// Only the thread that created it touches it, so it needs no lock.
-private final class _Trampoline {
-  var queue = _Queue<_ScheduledItem>()
-
-  /// The trampoline of the current thread, if it is running scheduled work.
-  static var current: _Trampoline? {
-    get {
-      guard let pointer = pthread_getspecific(_trampolineKey) else { return nil }
-      return Unmanaged<_Trampoline>.fromOpaque(pointer).takeUnretainedValue()
-    }
-    set {
-      // The owner keeps the trampoline alive while it is current, so the slot holds it
-      // unretained.
-      let pointer = newValue.map { Unmanaged.passUnretained($0).toOpaque() }
-      _ = pthread_setspecific(_trampolineKey, pointer)
-    }
-  }
-}
-
-/// The thread-local slot that holds each thread's current trampoline.
-private let _trampolineKey: pthread_key_t = {
-  var key = pthread_key_t()
-  _ = pthread_key_create(&key, nil)
-  return key
-}()

@@ -31,7 +31,7 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
   public init() {
     let core = _SubjectCore(_AsyncPolicy<Element>())
     self.core = core
-    super.init(_run: { observer, lifetime in core.subscribe(observer, lifetime) })
+    super.init(_runImmediately: { observer, lifetime in core.subscribe(observer, lifetime) })
   }
 
   /// Remembers an element, or on a terminal event sends the last element (after completion)

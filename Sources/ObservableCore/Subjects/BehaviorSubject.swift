@@ -33,7 +33,7 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
   public init(value: Element) {
     let core = _SubjectCore(_BehaviorPolicy(value: value))
     self.core = core
-    super.init(_run: { observer, lifetime in core.subscribe(observer, lifetime) })
+    super.init(_runImmediately: { observer, lifetime in core.subscribe(observer, lifetime) })
   }
 
   /// Returns the current value: the initial value or the last element sent.

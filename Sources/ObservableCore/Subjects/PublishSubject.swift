@@ -31,7 +31,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
   public init() {
     let core = _SubjectCore(_PublishPolicy<Element>())
     self.core = core
-    super.init(_run: { observer, lifetime in core.subscribe(observer, lifetime) })
+    super.init(_runImmediately: { observer, lifetime in core.subscribe(observer, lifetime) })
   }
 
   /// Sends `event` to every current observer.

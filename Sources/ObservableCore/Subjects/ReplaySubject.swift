@@ -30,7 +30,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
   @inlinable
   internal init(core: _SubjectCore<_ReplayPolicy<Element>>) {
     self.core = core
-    super.init(_run: { observer, lifetime in core.subscribe(observer, lifetime) })
+    super.init(_runImmediately: { observer, lifetime in core.subscribe(observer, lifetime) })
   }
 
   /// Creates a subject that replays at most `bufferSize` latest elements to each subscriber.

@@ -79,7 +79,7 @@ extension ObservableType {
   public static func merge<Collection: Swift.Collection>(_ sources: Collection)
     -> Observable<Element>
   where Collection.Element == Observable<Element> {
-    Observable.from(Array(sources)).merge()
+    Observable._fromAtOnce(Array(sources)).merge()
   }
 
   /// Merges the elements of several sequences.
@@ -91,7 +91,7 @@ extension ObservableType {
   /// - Returns: The elements of all the sources, as they arrive.
   @inlinable
   public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-    Observable.from(sources).merge()
+    Observable._fromAtOnce(sources).merge()
   }
 
   /// Merges the elements of several sequences.
@@ -103,6 +103,6 @@ extension ObservableType {
   /// - Returns: The elements of all the sources, as they arrive.
   @inlinable
   public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
-    Observable.from(sources).merge()
+    Observable._fromAtOnce(sources).merge()
   }
 }

@@ -75,7 +75,9 @@ internal final class _GroupByStorage<Key: Hashable & Sendable, Element: Sendable
   /// The observable of one group: its subject, with subscriptions counted.
   @inlinable
   internal func group(_ subject: PublishSubject<Element>) -> Observable<Element> {
-    Observable(_run: { observer, lifetime in
+    // Like subscribing to the subject itself (and RxSwift's group), without making the
+    // trampoline active.
+    Observable(_runImmediately: { observer, lifetime in
       if self.state.withLock({ $0.groupSubscribed() }) {
         lifetime.onDispose { self.groupUnsubscribed() }
       }

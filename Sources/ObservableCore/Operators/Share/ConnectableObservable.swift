@@ -61,7 +61,9 @@ public final class ConnectableObservable<Element: Sendable>: Observable<Element>
     _run producer: @escaping _Producer, connector: @escaping @Sendable (_Lifetime) -> _Lifetime
   ) {
     self.connector = connector
-    super.init(_run: producer)
+    // Subscribing only adds an observer to the subject, as RxSwift's connectable adapter does
+    // without making the trampoline active; `connect()` subscribes the source, which does.
+    super.init(_runImmediately: producer)
   }
 
   /// Subscribes the subject to the source, unless it is already connected.

@@ -53,11 +53,23 @@ extension ObservableType {
     if replay == 0 {
       let storage = _ShareStorage(
         source: source, resetsSubject: resetsSubject, makeSubject: { PublishSubject<Element>() })
-      return Observable(_run: { observer, lifetime in storage.subscribe(observer, lifetime) })
+      // RxSwift's dedicated `.whileConnected` sharing (replay 0 or 1) subscribes without making
+      // the trampoline active; its other cases are a `refCount()`, which does.
+      guard resetsSubject else {
+        return Observable(_run: { observer, lifetime in storage.subscribe(observer, lifetime) })
+      }
+      return Observable(_runImmediately: { observer, lifetime in
+        storage.subscribe(observer, lifetime)
+      })
     }
     let storage = _ShareStorage(
       source: source, resetsSubject: resetsSubject,
       makeSubject: { ReplaySubject<Element>.create(bufferSize: replay) })
-    return Observable(_run: { observer, lifetime in storage.subscribe(observer, lifetime) })
+    guard resetsSubject, replay == 1 else {
+      return Observable(_run: { observer, lifetime in storage.subscribe(observer, lifetime) })
+    }
+    return Observable(_runImmediately: { observer, lifetime in
+      storage.subscribe(observer, lifetime)
+    })
   }
 }
