@@ -23,11 +23,16 @@ let package = Package(
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
     ),
     .executableTarget(name: "main-scheduler-example", dependencies: ["ObservableCore"]),
+    // Prints what the default hooks print (debug lines, unhandled errors, reentrant events), so
+    // that HookDefaultsTests can check standard output in a process of its own.
+    .executableTarget(name: "hooks-defaults-example", dependencies: ["ObservableCore"]),
     .testTarget(
       name: "ObservableCoreTests",
-      // The executable is a dependency so that `swift test` builds it before MainSchedulerTests
-      // runs it.
-      dependencies: ["ObservableCore", "ObservableTesting", "main-scheduler-example"]),
+      // The executables are dependencies so that `swift test` builds them before
+      // MainSchedulerTests and HookDefaultsTests run them.
+      dependencies: [
+        "ObservableCore", "ObservableTesting", "main-scheduler-example", "hooks-defaults-example",
+      ]),
     .testTarget(
       name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
     // XCTest tests of ObservableTesting: its XCTAssert helpers, and failures that must fail an

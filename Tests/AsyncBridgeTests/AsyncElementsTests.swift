@@ -74,9 +74,9 @@ struct AsyncElementsTests {
     }
   }
 
-  @Test("cancellation while suspended in next() disposes at once and ends quietly by default")
-  func cancelWhileSuspendedFinishes() async throws {
-    try await withLeakChecking {
+  @Test("cancellation while suspended in next() disposes at once and throws by default")
+  func cancelWhileSuspendedThrowsByDefault() async {
+    await withLeakChecking {
       let source = BridgeSource<Int>()
       let iterator = source.observable.asyncElements.makeAsyncIterator()
       let storage = iterator.storage
@@ -89,16 +89,24 @@ struct AsyncElementsTests {
       #expect(source.disposed.count == 0)
       consumer.cancel()
       #expect(source.disposed.count == 1)
-      let result = try await consumer.value
-      #expect(result == nil)
+      await #expect(throws: CancellationError.self) { try await consumer.value }
     }
   }
 
-  @Test("with .throwCancellationError, cancellation while suspended throws CancellationError")
-  func cancelWhileSuspendedThrows() async throws {
-    await withLeakChecking {
+  @Test("the method's default is .throwCancellationError too; .finish ends the loop quietly")
+  func cancelWhileSuspendedFinishes() async throws {
+    try await withLeakChecking {
+      let thrower = BridgeSource<Int>()
+      let throwing = Task {
+        for try await _ in thrower.observable.asyncElements(bufferingPolicy: .unbounded) {}
+      }
+      await thrower.subscribed.wait()
+      throwing.cancel()
+      await #expect(throws: CancellationError.self) { try await throwing.value }
+      #expect(thrower.disposed.count == 1)
+
       let source = BridgeSource<Int>()
-      let iterator = source.observable.asyncElements(onCancellation: .throwCancellationError)
+      let iterator = source.observable.asyncElements(onCancellation: .finish)
         .makeAsyncIterator()
       let storage = iterator.storage
       let consumer = Task {
@@ -109,7 +117,8 @@ struct AsyncElementsTests {
       #expect(suspended)
       consumer.cancel()
       #expect(source.disposed.count == 1)
-      await #expect(throws: CancellationError.self) { try await consumer.value }
+      let result = try await consumer.value
+      #expect(result == nil)
     }
   }
 
@@ -145,19 +154,18 @@ struct AsyncElementsTests {
     }
   }
 
-  @Test("cancelling while elements wait in a bounded buffer disposes and drops them")
-  func cancelWithFullBoundedBuffer() async throws {
-    try await withLeakChecking {
+  @Test("cancelling while elements wait in a bounded buffer disposes, drops them and throws")
+  func cancelWithFullBoundedBuffer() async {
+    await withLeakChecking {
       let source = BridgeSource<Int>()
       let received = BridgeSignal()
-      let gate = BridgeSignal()
       let values = BridgeBox<[Int]>([])
       let consumer = Task {
         for try await value in source.observable.asyncElements(bufferingPolicy: .bufferingNewest(2))
         {
           values.mutate { $0.append(value) }
           received.fire()
-          await gate.wait()
+          await bridgeWaitForCancellation()
         }
       }
       await source.subscribed.wait()
@@ -166,8 +174,7 @@ struct AsyncElementsTests {
       source.send(2)
       source.send(3)
       consumer.cancel()
-      gate.fire()
-      try await consumer.value
+      await #expect(throws: CancellationError.self) { try await consumer.value }
       #expect(values.value == [1])
       #expect(source.disposed.count == 1)
     }

@@ -36,16 +36,68 @@ struct TraitValueTests {
     }
   }
 
-  @Test("a task cancelled before awaiting throws CancellationError without subscribing")
-  func cancelledBeforeStart() async {
-    await withLeakChecking {
-      let source = BridgeSource<Int>()
-      let consumer = Task {
+  @Test("in a task already cancelled, an outcome delivered during subscribe is returned")
+  func cancelledBeforeStartSynchronousOutcome() async throws {
+    try await withLeakChecking {
+      let consumer = Task { () async throws -> [String] in
         bridgeCancelCurrentTask()
-        return try await source.observable.asSingle().value
+        var outcomes: [String] = []
+        outcomes.append("single \(try await Single.just(1).value)")
+        outcomes.append("maybe \(String(describing: try await Maybe.just(2).value))")
+        outcomes.append("empty maybe \(String(describing: try await Maybe<Int>.empty().value))")
+        try await Completable.empty().value
+        outcomes.append("completable")
+        outcomes.append("first \(String(describing: try await Observable.of(3, 4).first().value))")
+        do {
+          _ = try await Single<Int>.error(BridgeTestError(id: 5)).value
+        } catch {
+          outcomes.append("single error \(error)")
+        }
+        do {
+          try await Completable.error(BridgeTestError(id: 6)).value
+        } catch {
+          outcomes.append("completable error \(error)")
+        }
+        outcomes.append("still cancelled: \(Task.isCancelled)")
+        return outcomes
       }
-      await #expect(throws: CancellationError.self) { try await consumer.value }
-      #expect(source.subscribed.count == 0)
+      let outcomes = try await consumer.value
+      #expect(
+        outcomes == [
+          "single 1", "maybe Optional(2)", "empty maybe nil", "completable", "first Optional(3)",
+          "single error \(BridgeTestError(id: 5))", "completable error \(BridgeTestError(id: 6))",
+          "still cancelled: true",
+        ])
+    }
+  }
+
+  @Test("in a task already cancelled, a later outcome: subscribes, disposes, throws at once")
+  func cancelledBeforeStartLaterOutcome() async {
+    await withLeakChecking {
+      let single = BridgeSource<Int>()
+      let maybe = BridgeSource<Int>()
+      let completable = BridgeSource<Never>()
+      let consumer = Task { () async -> [Bool] in
+        bridgeCancelCurrentTask()
+        var threw: [Bool] = []
+        do { _ = try await single.observable.asSingle().value } catch {
+          threw.append(error is CancellationError)
+        }
+        do { _ = try await maybe.observable.asMaybe().value } catch {
+          threw.append(error is CancellationError)
+        }
+        do { try await completable.observable.asCompletable().value } catch {
+          threw.append(error is CancellationError)
+        }
+        return threw
+      }
+      #expect(await consumer.value == [true, true, true])
+      for source in [single, maybe] {
+        #expect(source.subscribed.count == 1)
+        #expect(source.disposed.count == 1)
+      }
+      #expect(completable.subscribed.count == 1)
+      #expect(completable.disposed.count == 1)
     }
   }
 

@@ -47,81 +47,134 @@ struct ValuesTests {
     }
   }
 
-  @Test("reading values does not subscribe; the first next() does")
-  func lazySubscription() async throws {
+  @Test("reading values subscribes, as in RxSwift; elements sent before the loop are buffered")
+  func subscribesWhenRead() async throws {
     try await withLeakChecking {
       let source = BridgeSource<Int>()
       let stream = source.observable.values
-      #expect(source.subscribed.count == 0)
-      let consumer = Task {
-        var iterator = stream.makeAsyncIterator()
-        return try await iterator.next()
-      }
-      await source.subscribed.wait()
       #expect(source.subscribed.count == 1)
+      source.send(41)
       source.send(42)
-      let result = try await consumer.value
-      #expect(result == 42)
+      source.complete()
+      var received: [Int] = []
+      for try await value in stream { received.append(value) }
+      #expect(received == [41, 42])
+      #expect(source.disposed.count == 1)
     }
   }
 
-  @Test("a task cancelled before the loop starts never subscribes; the loop ends quietly")
-  func cancelledBeforeStart() async throws {
-    try await withLeakChecking {
+  @Test("a task cancelled before the loop starts: disposed, and the loop throws CancellationError")
+  func cancelledBeforeStart() async {
+    await withLeakChecking {
       let source = BridgeSource<Int>()
-      let stream = source.observable.values
-      let consumer = Task {
+      let consumer = Task { () async throws -> Int in
         bridgeCancelCurrentTask()
         var count = 0
-        for try await _ in stream { count += 1 }
+        for try await _ in source.observable.values { count += 1 }
         return count
       }
-      let result = try await consumer.value
-      #expect(result == 0)
-      #expect(source.subscribed.count == 0)
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+      #expect(source.subscribed.count == 1)
+      #expect(source.disposed.count == 1)
     }
   }
 
-  @Test("cancelling the consuming task while it waits disposes the upstream")
-  func cancelWhileSuspended() async throws {
+  @Test("in a task already cancelled, what a synchronous source sent during subscribe arrives")
+  func cancelledBeforeStartSynchronousSource() async throws {
     try await withLeakChecking {
+      let consumer = Task { () async throws -> [Int] in
+        bridgeCancelCurrentTask()
+        var received: [Int] = []
+        for try await value in Observable.of(1, 2, 3).values { received.append(value) }
+        return received
+      }
+      let elements = try await consumer.value
+      #expect(elements == [1, 2, 3])
+      let failing = Task { () async -> ([Int], (any Error)?) in
+        bridgeCancelCurrentTask()
+        var received: [Int] = []
+        do {
+          for try await value in bridgeBurst([7])
+            .concat(Observable.error(BridgeTestError(id: 3))).values
+          {
+            received.append(value)
+          }
+          return (received, nil)
+        } catch {
+          return (received, error)
+        }
+      }
+      let (received, error) = await failing.value
+      #expect(received == [7])
+      #expect(error as? BridgeTestError == BridgeTestError(id: 3))
+    }
+  }
+
+  @Test("cancelling the consuming task while it waits disposes the upstream and throws")
+  func cancelWhileSuspended() async {
+    await withLeakChecking {
       let source = BridgeSource<Int>()
       let received = BridgeSignal()
+      let values = BridgeBox<[Int]>([])
       let consumer = Task {
-        var values: [Int] = []
         for try await value in source.observable.values {
-          values.append(value)
+          values.mutate { $0.append(value) }
           received.fire()
         }
-        return values
       }
       await source.subscribed.wait()
       source.send(1)
       await received.wait()
       consumer.cancel()
-      let result = try await consumer.value
-      #expect(result == [1])
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+      #expect(values.value == [1])
       #expect(source.disposed.count == 1)
     }
   }
 
-  @Test("cancelling with a full buffer disposes the upstream and drops what was buffered")
-  func cancelWithFullBuffer() async throws {
-    try await withLeakChecking {
+  @Test("cancelled while the body runs: disposes, delivers what was buffered, then throws")
+  func cancelWhileBodyRuns() async {
+    await withLeakChecking {
       let source = BridgeSource<Int>()
       let received = BridgeSignal()
-      let gate = BridgeSignal()
-      let dropped = DropCounter()
-      let stream = source.observable.values(
-        bufferingPolicy: .bufferingOldest(2), dropCounter: dropped)
+      let values = BridgeBox<[Int]>([])
+      let disposedBeforeSecond = BridgeBox<Bool?>(nil)
       let consumer = Task {
-        var values: [Int] = []
-        for try await value in stream {
-          values.append(value)
+        for try await value in source.observable.values {
+          values.mutate { $0.append(value) }
+          if value == 2 { disposedBeforeSecond.value = source.disposed.count == 1 }
           received.fire()
-          await gate.wait()
+          if value == 1 { await bridgeWaitForCancellation() }
         }
-        return values
+      }
+      await source.subscribed.wait()
+      source.send(1)
+      await received.wait()
+      source.send(2)
+      source.send(3)
+      consumer.cancel()
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+      #expect(values.value == [1, 2, 3])
+      #expect(disposedBeforeSecond.value == true)
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("cancelling with a full buffer disposes the upstream; the buffer arrives, then the error")
+  func cancelWithFullBuffer() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let received = BridgeSignal()
+      let dropped = DropCounter()
+      let values = BridgeBox<[Int]>([])
+      let consumer = Task {
+        let stream = source.observable.values(
+          bufferingPolicy: .bufferingOldest(2), dropCounter: dropped)
+        for try await value in stream {
+          values.mutate { $0.append(value) }
+          received.fire()
+          if value == 1 { await bridgeWaitForCancellation() }
+        }
       }
       await source.subscribed.wait()
       source.send(1)
@@ -131,9 +184,47 @@ struct ValuesTests {
       source.send(4)
       #expect(dropped.count == 1)
       consumer.cancel()
-      gate.fire()
-      let result = try await consumer.value
-      #expect(result == [1])
+      await #expect(throws: CancellationError.self) { try await consumer.value }
+      #expect(values.value == [1, 2, 3])
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("completion before cancellation wins: the loop ends without an error")
+  func completedThenCancelled() async throws {
+    try await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let received = BridgeSignal()
+      let consumer = Task {
+        var values: [Int] = []
+        for try await value in source.observable.values {
+          values.append(value)
+          received.fire()
+          if value == 1 { await bridgeWaitForCancellation() }
+        }
+        return values
+      }
+      await source.subscribed.wait()
+      source.send(1)
+      await received.wait()
+      source.send(2)
+      source.complete()
+      consumer.cancel()
+      let elements = try await consumer.value
+      #expect(elements == [1, 2])
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("a stream that is never iterated is disposed when it is released")
+  func releasedUnread() {
+    withLeakChecking {
+      let source = BridgeSource<Int>()
+      do {
+        let stream = source.observable.values
+        _ = stream
+      }
+      #expect(source.subscribed.count == 1)
       #expect(source.disposed.count == 1)
     }
   }
@@ -161,24 +252,6 @@ struct ValuesTests {
         #expect(error as? BridgeTestError == BridgeTestError(id: 1))
       }
       #expect(disposed.count == 3)
-    }
-  }
-
-  @Test("a second task iterating the same stream at once gets concurrentIteration")
-  func concurrentIteration() async throws {
-    try await withLeakChecking {
-      let source = BridgeSource<Int>()
-      let stream = source.observable.values
-      let first = Task {
-        for try await _ in stream {}
-      }
-      await source.subscribed.wait()
-      await #expect(throws: AsyncBridgeError.concurrentIteration) {
-        for try await _ in stream {}
-      }
-      first.cancel()
-      try await first.value
-      #expect(source.disposed.count == 1)
     }
   }
 }

@@ -14,7 +14,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// **Cancellation:** cancelling the awaiting task disposes the subscription at once (the
   /// upstream's dispose action runs) and throws `CancellationError`. A task that is already
-  /// cancelled throws without subscribing.
+  /// cancelled still subscribes, as in RxSwift: an outcome the `Single` delivers during
+  /// `subscribe` (`Single.just(1)`, a cached value) is returned, and anything else is disposed
+  /// at once and throws `CancellationError`.
   ///
   /// - Returns: The element.
   /// - Throws: The `Single`'s error, unchanged; `CancellationError` on cancellation;
@@ -42,7 +44,10 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// `try await numbers.takeLast(1).asMaybe().value`.
   ///
   /// **Cancellation:** cancelling the awaiting task disposes the subscription at once and
-  /// throws `CancellationError`. A task that is already cancelled throws without subscribing.
+  /// throws `CancellationError`. A task that is already cancelled still subscribes, as in
+  /// RxSwift: an outcome the `Maybe` delivers during `subscribe` (`Maybe.just(1)`,
+  /// `Maybe.empty()`) is returned, and anything else is disposed at once and throws
+  /// `CancellationError`.
   ///
   /// - Returns: The element, or `nil` if the `Maybe` completed empty.
   /// - Throws: The `Maybe`'s error, unchanged; `CancellationError` on cancellation.
@@ -61,7 +66,10 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// ```
   ///
   /// **Cancellation:** cancelling the awaiting task disposes the subscription at once and
-  /// throws `CancellationError`. A task that is already cancelled throws without subscribing.
+  /// throws `CancellationError`. A task that is already cancelled still subscribes, as in
+  /// RxSwift: an outcome the `Completable` delivers during `subscribe` (`Completable.empty()`,
+  /// `Completable.error(e)`) is returned or thrown, and anything else is disposed at once and
+  /// throws `CancellationError`.
   ///
   /// - Throws: The `Completable`'s error, unchanged; `CancellationError` on cancellation.
   public var value: Void {
@@ -76,16 +84,21 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 /// Not public API.
 ///
 /// The subscription is disposed as soon as the outcome is known, before the caller resumes.
+/// A task that is already cancelled still subscribes, as RxSwift's `value` does: an outcome the
+/// sequence delivers during `subscribe` is returned; otherwise the subscription is disposed at
+/// once and `CancellationError` is thrown.
 ///
 /// - Parameter source: The sequence to await.
 /// - Returns: The first element, or `nil` if the sequence completed without one.
-/// - Throws: The sequence's error, or `CancellationError` if the task is cancelled.
+/// - Throws: The sequence's error, or `CancellationError` if the task is cancelled before the
+///   outcome is known.
 @usableFromInline
 internal func _awaitFirstElement<Element: Sendable>(
   of source: Observable<Element>
 ) async throws -> Element? {
-  if Task.isCancelled { throw CancellationError() }
   let awaiter = _FirstElementAwaiter<Element>()
+  // In a task that is already cancelled, `onCancel` runs first, before the operation: the
+  // awaiter then subscribes anyway and cancels right after `subscribe` returns.
   return try await withTaskCancellationHandler {
     try await withUnsafeThrowingContinuation { continuation in
       awaiter.start(source, continuation)
@@ -102,7 +115,10 @@ internal func _awaitFirstElement<Element: Sendable>(
 internal final class _FirstElementAwaiter<Element: Sendable>: Sendable {
   @usableFromInline
   internal enum State {
+    /// Not subscribed yet.
     case idle
+    /// Cancelled before subscribing: subscribe, then cancel unless the outcome came at once.
+    case cancelledBeforeStart
     case waiting(UnsafeContinuation<Element?, any Swift.Error>, _Lifetime)
     case finished
     case cancelled
@@ -121,14 +137,17 @@ internal final class _FirstElementAwaiter<Element: Sendable>: Sendable {
     _ source: Observable<Element>, _ continuation: UnsafeContinuation<Element?, any Swift.Error>
   ) {
     let lifetime = _Lifetime()
-    let proceed = state.withLock { state -> Bool in
-      guard case .idle = state else { return false }
-      state = .waiting(continuation, lifetime)
-      return true
-    }
-    guard proceed else {
-      continuation.resume(throwing: CancellationError())
-      return
+    let cancelledBeforeStart = state.withLock { state -> Bool in
+      switch state {
+      case .idle:
+        state = .waiting(continuation, lifetime)
+        return false
+      case .cancelledBeforeStart:
+        state = .waiting(continuation, lifetime)
+        return true
+      case .waiting, .finished, .cancelled:
+        preconditionFailure("Internal inconsistency: a value await started twice")
+      }
     }
     source._subscribe(
       AnyObserver { event in
@@ -139,6 +158,8 @@ internal final class _FirstElementAwaiter<Element: Sendable>: Sendable {
         }
       },
       lifetime)
+    // An outcome delivered during `subscribe` has finished the await; this is then a no-op.
+    if cancelledBeforeStart { cancel() }
   }
 
   @inlinable
@@ -160,12 +181,12 @@ internal final class _FirstElementAwaiter<Element: Sendable>: Sendable {
       state -> (UnsafeContinuation<Element?, any Swift.Error>, _Lifetime)? in
       switch state {
       case .idle:
-        state = .cancelled
+        state = .cancelledBeforeStart
         return nil
       case .waiting(let continuation, let lifetime):
         state = .cancelled
         return (continuation, lifetime)
-      case .finished, .cancelled:
+      case .cancelledBeforeStart, .finished, .cancelled:
         return nil
       }
     }

@@ -39,10 +39,11 @@ public enum AsyncBufferingPolicy: Sendable, Hashable {
 /// See <doc:CancellationModel>.
 public enum AsyncCancellationBehavior: Sendable, Hashable {
   /// The loop ends quietly: `next()` returns `nil`, as if the sequence had completed. This is
-  /// what Swift's `AsyncStream` and `AsyncThrowingStream` do.
+  /// what Swift's `AsyncStream` and an `Infallible`'s `values` do.
   case finish
   /// `next()` throws `CancellationError`, so the code after the loop does not mistake
-  /// cancellation for completion.
+  /// cancellation for completion. This is what an Observable's `values` does, as in RxSwift,
+  /// and the default of `asyncElements`.
   case throwCancellationError
 }
 
@@ -51,8 +52,14 @@ public enum AsyncBridgeError: Swift.Error, Equatable, Sendable, CustomStringConv
   /// A buffer with the ``AsyncBufferingPolicy/failingOnOverflow(_:)`` policy was full when
   /// another element arrived. `limit` is the buffer's capacity.
   case bufferOverflow(limit: Int)
-  /// Two tasks iterated one `values` stream at the same time. An Observable-backed stream has
-  /// one consumer; read `values` once per loop instead.
+  /// Two tasks iterated one Observable-backed stream at the same time. Such a stream has one
+  /// consumer; read `values` once per loop instead.
+  ///
+  /// No API of the bridge throws this error any more; it stays for code that matches on it. An
+  /// `Infallible`'s `values` stream ends for the second task instead, because an `AsyncStream`
+  /// cannot throw, and an Observable's `values` is an `AsyncThrowingStream` fed by a
+  /// continuation, like RxSwift's, for which a second consumer is a programming error that
+  /// Swift's runtime stops the program for.
   case concurrentIteration
 
   /// A human-readable description of the error.

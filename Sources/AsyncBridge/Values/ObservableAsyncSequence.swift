@@ -5,11 +5,11 @@ import ObservableCore
 ///
 /// Get one from ``ObservableCore/ObservableConvertibleType/asyncElements`` or
 /// ``ObservableCore/ObservableConvertibleType/asyncElements(bufferingPolicy:onCancellation:dropCounter:)``.
-/// It does what ``ObservableCore/ObservableConvertibleType/values`` does, without the
-/// indirection of `AsyncThrowingStream`, and it can throw `CancellationError`:
+/// It delivers what ``ObservableCore/ObservableConvertibleType/values`` delivers, without the
+/// indirection of `AsyncThrowingStream`, and it lets you choose how a cancelled loop ends:
 ///
 /// ```swift
-/// for try await line in log.asyncElements(onCancellation: .throwCancellationError) {
+/// for try await line in log.asyncElements(onCancellation: .finish) {
 ///   await store(line)
 /// }
 /// ```
@@ -26,8 +26,9 @@ import ObservableCore
 /// the iterating task is cancelled while it waits in `next()` (at once) or before it next calls
 /// `next()` (at that call, even with elements still buffered), and when the iterator is released
 /// because the loop ended early through `break`, `return` or a thrown error. After cancellation
-/// `next()` returns `nil` or throws `CancellationError`, as ``AsyncCancellationBehavior`` chose,
-/// and buffered elements are dropped. See <doc:CancellationModel>.
+/// `next()` throws `CancellationError` (the default) or returns `nil`, as
+/// ``AsyncCancellationBehavior`` chose, and buffered elements are dropped. A task cancelled
+/// before its first `next()` never subscribes. See <doc:CancellationModel>.
 public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendable {
   /// The error type of the sequence: whatever the Observable fails with.
   public typealias Failure = any Swift.Error
@@ -221,29 +222,43 @@ extension ObservableConvertibleType {
   /// wanted.
   ///
   /// **Cancellation:** the subscription is disposed when the task is cancelled or the loop is
-  /// left early, and the loop then ends quietly (``AsyncCancellationBehavior/finish``).
+  /// left early. A cancelled loop throws `CancellationError`
+  /// (``AsyncCancellationBehavior/throwCancellationError``), as ``values`` does, so switching
+  /// between the two never turns a cancellation into what looks like a completion.
   public var asyncElements: ObservableAsyncSequence<Element> {
     ObservableAsyncSequence(
-      source: asObservable(), limit: .unbounded, cancellation: .finish, dropCounter: nil)
+      source: asObservable(), limit: .unbounded, cancellation: .throwCancellationError,
+      dropCounter: nil)
   }
 
   /// The elements of this sequence as an ``ObservableAsyncSequence`` with the given buffer and
   /// cancellation behavior.
   ///
+  /// ```swift
+  /// for try await frame in camera.frames.asyncElements(
+  ///   bufferingPolicy: .bufferingNewest(1), onCancellation: .finish)
+  /// {
+  ///   await encoder.encode(frame)
+  /// }
+  /// // reached on completion and on cancellation alike
+  /// ```
+  ///
   /// **Cancellation:** the subscription is disposed when the task is cancelled or the loop is
-  /// left early; `onCancellation` chooses whether the loop then ends quietly or throws
-  /// `CancellationError`.
+  /// left early; `onCancellation` chooses whether the loop then throws `CancellationError` (the
+  /// default, as ``values`` does) or ends quietly as Swift's `AsyncStream` does.
   ///
   /// - Parameters:
   ///   - bufferingPolicy: How elements that arrive while the loop is busy are kept.
   ///     A negative limit makes iteration fail with `RxError.argumentOutOfRange`.
-  ///   - onCancellation: What the loop sees when its task is cancelled.
+  ///   - onCancellation: What the loop sees when its task is cancelled. The default,
+  ///     ``AsyncCancellationBehavior/throwCancellationError``, keeps code after the loop from
+  ///     mistaking cancellation for completion.
   ///   - dropCounter: Counts the elements a bounded buffer drops.
   /// - Returns: An async sequence that subscribes when iteration starts.
   @inlinable
   public func asyncElements(
     bufferingPolicy: AsyncBufferingPolicy = .unbounded,
-    onCancellation: AsyncCancellationBehavior = .finish,
+    onCancellation: AsyncCancellationBehavior = .throwCancellationError,
     dropCounter: DropCounter? = nil
   ) -> ObservableAsyncSequence<Element> {
     ObservableAsyncSequence(

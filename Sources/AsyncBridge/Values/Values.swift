@@ -5,20 +5,26 @@ extension ObservableConvertibleType {
   /// The elements of this sequence as an `AsyncThrowingStream`, with an unbounded buffer.
   ///
   /// ```swift
-  /// for try await message in chat.messages.values {
-  ///   show(message)
+  /// do {
+  ///   for try await message in chat.messages.values {
+  ///     show(message)
+  ///   }
+  ///   showEndOfChat()                // only when the Observable completed
+  /// } catch is CancellationError {
+  ///   // the task was cancelled; the subscription is already disposed
   /// }
   /// ```
   ///
-  /// Reading `values` does not subscribe: the stream subscribes when its loop first asks for an
-  /// element, once per stream. The Observable's error reaches the loop unchanged; completion
-  /// ends it.
+  /// As in RxSwift, reading `values` subscribes, once per read: elements the Observable sends
+  /// before the loop starts wait in the stream's buffer. The Observable's error reaches the loop
+  /// unchanged; completion ends it.
   ///
-  /// **Cancellation:** the subscription is disposed, so the upstream's dispose action runs,
-  /// when the iterating task is cancelled or the loop is left through `break`, `return` or a
-  /// thrown error. The loop then ends quietly, as every `AsyncThrowingStream` does; use
-  /// ``asyncElements(bufferingPolicy:onCancellation:dropCounter:)`` to throw
-  /// `CancellationError` instead. See <doc:CancellationModel>.
+  /// **Cancellation:** cancelling the iterating task disposes the subscription (the upstream's
+  /// dispose action runs) at once if the loop is waiting, or when it next asks for an element.
+  /// The loop then receives the elements already buffered and throws `CancellationError`, as
+  /// RxSwift's does, so a cancelled loop never looks like a completed one. Leaving the loop
+  /// through `break`, `return` or a thrown error disposes the subscription too. A stream that
+  /// is never iterated keeps its subscription until it is released. See <doc:CancellationModel>.
   public var values: AsyncThrowingStream<Element, any Swift.Error> {
     values(bufferingPolicy: .unbounded)
   }
@@ -36,26 +42,86 @@ extension ObservableConvertibleType {
   /// See <doc:Buffering> for how to choose a policy.
   ///
   /// **Cancellation:** as ``values``: the subscription is disposed when the task is cancelled or
-  /// the loop is left early, and the loop ends quietly.
+  /// the loop is left early, and a cancelled loop throws `CancellationError` after the elements
+  /// already buffered.
   ///
   /// - Parameters:
   ///   - bufferingPolicy: How elements that arrive while the loop is busy are kept; see the
   ///     Buffering article. A negative limit makes iteration fail with
-  ///     `RxError.argumentOutOfRange`.
+  ///     `RxError.argumentOutOfRange`, without subscribing.
   ///   - dropCounter: Counts the elements a bounded buffer drops.
-  /// - Returns: A stream that subscribes when iteration starts. It has one consumer: a second
-  ///   task iterating it at the same time gets ``AsyncBridgeError/concurrentIteration``.
+  /// - Returns: A stream that has already subscribed. Like every `AsyncThrowingStream`, it has
+  ///   one consumer: iterating it from two tasks at once is a programming error that Swift's
+  ///   runtime stops the program for.
   @inlinable
   public func values(
     bufferingPolicy: AsyncBufferingPolicy, dropCounter: DropCounter? = nil
   ) -> AsyncThrowingStream<Element, any Swift.Error> {
-    let box = _IteratorBox(
-      asyncElements(
-        bufferingPolicy: bufferingPolicy, onCancellation: .finish, dropCounter: dropCounter
-      )
-      .makeAsyncIterator())
-    return AsyncThrowingStream(unfolding: { try await box.next() })
+    _valuesStream(
+      of: asObservable(), limit: _BufferLimit(bufferingPolicy), dropCounter: dropCounter)
   }
+}
+
+/// Subscribes to `source` and returns a stream of its events.
+///
+/// Not public API.
+///
+/// The stream's buffer is Swift's own, with the bridge's policy mapped onto it: a failing
+/// policy is an oldest-first buffer whose first drop fails the stream. Cancellation reaches the
+/// stream's `onTermination` handler, which disposes the subscription before finishing the stream
+/// with `CancellationError`; a stream that has already finished ignores it. The handler is
+/// released when the stream finishes or is cancelled, which breaks its reference to the
+/// continuation.
+///
+/// - Parameters:
+///   - source: The sequence to subscribe to.
+///   - limit: The validated buffer limit.
+///   - dropCounter: Counts the elements a bounded buffer drops.
+/// - Returns: The stream.
+@inlinable
+internal func _valuesStream<Element: Sendable>(
+  of source: Observable<Element>, limit: _BufferLimit, dropCounter: DropCounter?
+) -> AsyncThrowingStream<Element, any Swift.Error> {
+  typealias Stream = AsyncThrowingStream<Element, any Swift.Error>
+  let policy: Stream.Continuation.BufferingPolicy
+  switch limit {
+  case .unbounded: policy = .unbounded
+  case .oldest(let limit), .failing(let limit): policy = .bufferingOldest(limit)
+  case .newest(let limit): policy = .bufferingNewest(limit)
+  case .invalid:
+    let (stream, continuation) = Stream.makeStream()
+    continuation.finish(throwing: RxError.argumentOutOfRange)
+    return stream
+  }
+  let (stream, continuation) = Stream.makeStream(bufferingPolicy: policy)
+  let lifetime = _Lifetime()
+  continuation.onTermination = { termination in
+    guard case .cancelled = termination else { return }
+    lifetime.dispose()
+    continuation.finish(throwing: CancellationError())
+  }
+  source._subscribe(
+    AnyObserver { event in
+      guard !lifetime.isDisposed else { return }
+      switch event {
+      case .next(let element):
+        guard case .dropped = continuation.yield(element) else { return }
+        if case .failing(let limit) = limit {
+          lifetime.dispose()
+          continuation.finish(throwing: AsyncBridgeError.bufferOverflow(limit: limit))
+        } else {
+          dropCounter?.increment()
+        }
+      case .error(let error):
+        lifetime.dispose()
+        continuation.finish(throwing: error)
+      case .completed:
+        lifetime.dispose()
+        continuation.finish()
+      }
+    },
+    lifetime)
+  return stream
 }
 
 extension InfallibleType {
@@ -67,10 +133,14 @@ extension InfallibleType {
   /// }
   /// ```
   ///
-  /// The stream subscribes when its loop first asks for an element.
+  /// The stream subscribes when its loop first asks for an element, not when `values` is read
+  /// as an Observable's `values` does: an `Infallible` has no error to report cancellation with,
+  /// so nothing is gained by subscribing early, and a stream read but never iterated costs
+  /// nothing.
   ///
   /// **Cancellation:** the subscription is disposed when the iterating task is cancelled or the
-  /// loop is left early; the loop then ends quietly. See <doc:CancellationModel>.
+  /// loop is left early; the loop then ends quietly, as RxSwift's does, and elements still
+  /// buffered are dropped. See <doc:CancellationModel>.
   public var values: AsyncStream<Element> {
     values(bufferingPolicy: .unbounded)
   }
@@ -101,13 +171,13 @@ extension InfallibleType {
   }
 }
 
-/// Holds the one iterator behind a `values` stream.
+/// Holds the one iterator behind an `Infallible`'s `values` stream.
 ///
 /// Not public API.
 ///
 /// Swift's unfolding streams call their closure from whichever task iterates, so two tasks
-/// iterating one stream would call it at once. The `busy` flag turns that into an error
-/// instead of a data race. Releasing the box (when the stream and its iterator are released)
+/// iterating one stream would call it at once. The `busy` flag turns that into an error (which
+/// the `AsyncStream` turns into its end) instead of a data race. Releasing the box (when the stream and its iterator are released)
 /// releases the iterator, which disposes the subscription.
 @usableFromInline
 internal final class _IteratorBox<Element: Sendable>:

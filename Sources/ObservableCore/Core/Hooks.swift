@@ -21,18 +21,28 @@ public enum Hooks {
   /// call stack, one frame per string.
   public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
 
-  private static let errorHandler = _Mutex<DefaultErrorHandler>({ _, _ in })
+  /// The type of ``reentrancyAnomalyHandler``: receives a description of the anomaly, several
+  /// lines long, that names the subject and the event.
+  public typealias ReentrancyAnomalyHandler = @Sendable (_ message: String) -> Void
+
+  private static let errorHandler = _Mutex<DefaultErrorHandler>(_defaultUnhandledErrorHandler)
   private static let captureCallStack = _Mutex<CustomCaptureSubscriptionCallstack>(
     _defaultCallStackCapture)
   @usableFromInline
   internal static let recordsCallStack = Atomic<Bool>(false)
-  private static let debugLog = _Mutex<(@Sendable (String) -> Void)?>(nil)
+  private static let debugLog = _Mutex<(@Sendable (String) -> Void)?>(_defaultDebugLogger)
+  private static let reentrancyHandler = _Mutex<ReentrancyAnomalyHandler>(
+    _defaultReentrancyAnomalyHandler)
 
   /// Called with every error that nothing else handles: an error reaching a `subscribe`
   /// without an `onError` handler, a `bind(to:)` to a relay, a ``Binder`` or `bind(onNext:)`,
   /// or thrown by a side effect that runs after the sequence ended (`do(afterError:)`).
   ///
-  /// The default does nothing: the library never prints. Set it to log unhandled errors:
+  /// The default does what RxSwift's does. In a debug build of ObservableCore (one compiled
+  /// with `DEBUG` defined, as SwiftPM's debug configuration does) it prints
+  /// `Unhandled error happened: <error>` to standard output, followed by
+  /// `subscription called from:` and the recorded call stack when there is one. In a release
+  /// build it does nothing. Set it to send unhandled errors somewhere else:
   ///
   /// ```swift
   /// Hooks.defaultErrorHandler = { callStack, error in
@@ -104,16 +114,90 @@ public enum Hooks {
 
   /// Receives every line that `debug(_:trimOutput:file:line:function:)` produces.
   ///
-  /// The default is `nil`, which drops the lines: the library never prints. To see them on
-  /// standard output, as RxSwift's `debug` does, set:
+  /// The default prints each line to standard output, as RxSwift's `debug` does, in every
+  /// build. Set a closure to send the lines elsewhere, or `nil` to drop them:
   ///
   /// ```swift
-  /// Hooks.debugLogger = { print($0) }
+  /// Hooks.debugLogger = { line in logger.debug("\(line)") }
+  /// Hooks.debugLogger = nil          // debug() prints nothing
   /// ```
+  ///
+  /// The logger runs on the thread that delivered the event, outside every lock of the
+  /// library.
   public static var debugLogger: (@Sendable (String) -> Void)? {
     get { debugLog.withLock { $0 } }
     set { debugLog.withLock { $0 = newValue } }
   }
+
+  /// Called, in a debug build of ObservableCore, when an event is sent to a subject or relay
+  /// from inside the delivery of its previous event, on the same thread.
+  ///
+  /// A subject queues such an event and delivers it once the current delivery returns, so that
+  /// every observer receives one event at a time and all observers see the same order. RxSwift
+  /// instead delivers it at once, in the middle of the current delivery, and prints a
+  /// "Reentrancy anomaly" warning; code that relies on that nesting sees a different order
+  /// here. This hook reports each such event once, when it is queued.
+  ///
+  /// The default prints a warning that starts with `⚠️ Reentrancy anomaly was detected.` to
+  /// standard output. Set a closure to log the reports elsewhere, or `{ _ in }` to silence them
+  /// when the feedback is intended:
+  ///
+  /// ```swift
+  /// Hooks.reentrancyAnomalyHandler = { message in logger.warning("\(message)") }
+  /// ```
+  ///
+  /// In a release build subjects do not check for reentrancy, and the hook is never called.
+  /// The handler runs on the thread that sent the event, outside every lock of the library.
+  public static var reentrancyAnomalyHandler: ReentrancyAnomalyHandler {
+    get { reentrancyHandler.withLock { $0 } }
+    set { reentrancyHandler.withLock { $0 = newValue } }
+  }
+
+  /// Passes a reentrant event to ``reentrancyAnomalyHandler``.
+  ///
+  /// Not public API.
+  ///
+  /// - Parameters:
+  ///   - subject: The subject's type name.
+  ///   - event: A description of the queued event.
+  @usableFromInline
+  internal static func _reportReentrancyAnomaly(subject: String, event: String) {
+    let handler = reentrancyAnomalyHandler
+    handler(
+      """
+      ⚠️ Reentrancy anomaly was detected.
+        > Subject: \(subject), event: \(event)
+        > Problem: the event was sent from inside an observer while the subject was still
+          delivering its previous event, on the same thread.
+        > Behavior: the event is queued and delivered once the current delivery returns, so no
+          observer receives two events at once. RxSwift delivers it at once, nested inside the
+          current delivery: code that relies on that order behaves differently here.
+        > Remedy: if the feedback is intended, schedule it, for example with
+          `.observe(on: MainScheduler.asyncInstance)`, or handle these reports with
+          `Hooks.reentrancyAnomalyHandler`.
+      """)
+  }
+}
+
+/// The default ``Hooks/defaultErrorHandler``: RxSwift's report in debug builds, nothing in
+/// release builds.
+private let _defaultUnhandledErrorHandler: Hooks.DefaultErrorHandler = { callStack, error in
+  #if DEBUG
+    print("Unhandled error happened: \(error)")
+    if !callStack.isEmpty {
+      print("subscription called from:\n\(callStack.joined(separator: "\n"))")
+    }
+  #endif
+}
+
+/// The default ``Hooks/debugLogger``: standard output, as RxSwift's `debug` prints.
+private let _defaultDebugLogger: @Sendable (String) -> Void = { line in
+  print(line)
+}
+
+/// The default ``Hooks/reentrancyAnomalyHandler``: standard output.
+private let _defaultReentrancyAnomalyHandler: Hooks.ReentrancyAnomalyHandler = { message in
+  print(message)
 }
 
 /// The default ``Hooks/customCaptureSubscriptionCallstack``.

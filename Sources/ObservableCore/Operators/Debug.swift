@@ -5,17 +5,24 @@
 #endif
 
 extension ObservableType {
-  /// Logs every event, the subscription and its disposal through ``Hooks/debugLogger``.
+  /// Prints every event, the subscription and its disposal to standard output, as RxSwift's
+  /// `debug` does, through ``Hooks/debugLogger``.
   ///
   /// Each line has RxSwift's format, `2024-05-01 12:00:00.000: identifier -> Event next(1)`,
-  /// with `subscribed`, `Event …` and `isDisposed` entries.
-  ///
-  /// The library never prints, so unlike RxSwift's `debug` nothing appears until you route the
-  /// lines somewhere, for example to standard output:
+  /// with `subscribed`, `Event …` and `isDisposed` entries:
   ///
   /// ```swift
-  /// Hooks.debugLogger = { print($0) }
+  /// _ = Observable.of(1, 2).debug("numbers").subscribe()
+  /// // 2024-05-01 12:00:00.000: numbers -> subscribed
+  /// // 2024-05-01 12:00:00.000: numbers -> Event next(1)
+  /// // 2024-05-01 12:00:00.000: numbers -> Event next(2)
+  /// // 2024-05-01 12:00:00.000: numbers -> Event completed
+  /// // 2024-05-01 12:00:00.000: numbers -> isDisposed
   /// ```
+  ///
+  /// Set ``Hooks/debugLogger`` to send the lines of every `debug()` elsewhere, or to `nil` to
+  /// drop them; pass a `logger` to `debug(_:trimOutput:file:line:function:logger:)` for one
+  /// call.
   ///
   /// - Parameters:
   ///   - identifier: The name in each line; by default the file, line and function of the
@@ -37,7 +44,8 @@ extension ObservableType {
       logger: { Hooks.debugLogger?($0) })
   }
 
-  /// Logs every event, the subscription and its disposal through `logger`.
+  /// Logs every event, the subscription and its disposal through `logger` instead of
+  /// ``Hooks/debugLogger``.
   ///
   /// Each line has RxSwift's format, `2024-05-01 12:00:00.000: identifier -> Event next(1)`,
   /// with `subscribed`, `Event …` and `isDisposed` entries.

@@ -18,6 +18,12 @@ import Synchronization
 /// it next. Observers are never called while a lock is held, so an observer may send to the
 /// subject, subscribe or dispose from inside `onNext`; a reentrant event is delivered right
 /// after the current one.
+///
+/// **Reentrancy.** An event sent to the subject from inside an observer, while the subject is
+/// delivering, is queued and delivered once the current event has reached every observer;
+/// RxSwift delivers it at once, nested in the current delivery. In a debug build each such
+/// event is reported once to ``Hooks/reentrancyAnomalyHandler``, as RxSwift prints its
+/// "Reentrancy anomaly" warning.
 public final class PublishSubject<Element: Sendable>: Observable<Element>, SubjectType,
   ObserverType, Cancelable,
   // SAFETY: all mutable state lives in `core`, whose `Mutex` guards it.

@@ -19,6 +19,12 @@ import Synchronization
 /// never while a lock is held. A new subscriber receives the buffer as it stood at its place
 /// in that order, then exactly the events sent after it: even while another thread is
 /// delivering, it misses none and receives none twice.
+///
+/// **Reentrancy.** An event sent to the subject from inside an observer, while the subject is
+/// delivering, is queued and delivered once the current event has reached every observer;
+/// RxSwift delivers it at once, nested in the current delivery. In a debug build each such
+/// event is reported once to ``Hooks/reentrancyAnomalyHandler``, as RxSwift prints its
+/// "Reentrancy anomaly" warning.
 public final class ReplaySubject<Element: Sendable>: Observable<Element>, SubjectType,
   ObserverType, Cancelable,
   // SAFETY: all mutable state lives in `core`, whose `Mutex` guards it.

@@ -1,5 +1,15 @@
 import Synchronization
 
+#if DEBUG
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #elseif canImport(Darwin)
+    import Darwin
+  #endif
+#endif
+
 // The machinery shared by every subject: one `Mutex`-guarded state, one serialized delivery
 // queue, and a policy that decides what a subject remembers and replays.
 //
@@ -9,6 +19,10 @@ import Synchronization
 // Only the deliverer calls observers, and it never holds the lock while doing so. Because a
 // new subscriber joins the observer list at its place in the queue, it receives its replay
 // and then exactly the events queued after it: no gap, no duplicate, never two calls at once.
+//
+// In debug builds the state also remembers which thread is delivering, so that an event sent
+// from inside an observer on that thread (a reentrant event, which RxSwift would deliver nested
+// inside the current delivery) is reported once through `Hooks.reentrancyAnomalyHandler`.
 
 /// What a subject remembers of the elements sent to it, and what it replays.
 ///
@@ -191,6 +205,10 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
   @usableFromInline var stopped: Event<Element>?
   @usableFromInline var isDisposed = false
   @usableFromInline var nextID: UInt64 = 0
+  #if DEBUG
+    /// The thread delivering while `isDelivering` is `true`; stale otherwise.
+    @usableFromInline var deliveringThread: UInt = 0
+  #endif
 
   @inlinable
   init(policy: Policy, stopped: Event<Element>?) {
@@ -319,8 +337,27 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
 
   @inlinable
   func on(_ event: Event<Element>) {
-    // The dropped element in `.1` is released here, outside the lock.
-    var delivery = state.withLock { $0.send(event) }.0
+    #if DEBUG
+      let thread = _currentThreadID()
+      let (sent, reentrant) = state.withLock {
+        state -> ((_SubjectDelivery<Element>?, Element?), Bool) in
+        let reentrant =
+          state.isDelivering && state.deliveringThread == thread && !state.isDisposed
+          && state.stopped == nil
+        let sent = state.send(event)
+        if sent.0 != nil { state.deliveringThread = thread }
+        return (sent, reentrant)
+      }
+      if reentrant {
+        Hooks._reportReentrancyAnomaly(
+          subject: Policy.subjectName, event: event.debugDescription)
+      }
+      // The dropped element in `.1` is released here, outside the lock.
+      var delivery = sent.0
+    #else
+      // The dropped element in `.1` is released here, outside the lock.
+      var delivery = state.withLock { $0.send(event) }.0
+    #endif
     while let current = delivery {
       current.perform()
       delivery = state.withLock { $0.next() }
@@ -329,7 +366,16 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
 
   @inlinable
   func subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
-    let outcome = state.withLock { $0.subscribe(observer, lifetime) }
+    #if DEBUG
+      let thread = _currentThreadID()
+      let outcome = state.withLock { state -> _SubjectSubscribeOutcome<Element> in
+        let outcome = state.subscribe(observer, lifetime)
+        if case .added(_, .some) = outcome { state.deliveringThread = thread }
+        return outcome
+      }
+    #else
+      let outcome = state.withLock { $0.subscribe(observer, lifetime) }
+    #endif
     switch outcome {
     case .rejected(let replay, let stop):
       let entry = _SubjectEntry(id: 0, observer: observer, lifetime: lifetime)
@@ -379,3 +425,17 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     _ = released
   }
 }
+
+#if DEBUG
+  /// An identifier of the current thread, unique among running threads.
+  ///
+  /// Not public API.
+  @usableFromInline
+  internal func _currentThreadID() -> UInt {
+    #if canImport(Glibc)
+      return UInt(pthread_self())
+    #else
+      return UInt(bitPattern: pthread_self())
+    #endif
+  }
+#endif

@@ -522,8 +522,8 @@ extension Infallible {
   /// Logs the subscription, each event and the disposal through ``Hooks/debugLogger``.
   ///
   /// The lines have RxSwift's format, `2024-05-01 12:00:00.000: identifier -> Event next(1)`.
-  /// The library never prints: set ``Hooks/debugLogger`` (for example to `{ print($0) }`) to
-  /// see them.
+  /// By default they are printed to standard output, as RxSwift's `debug` does; set
+  /// ``Hooks/debugLogger`` to send them elsewhere, or to `nil` to drop them.
   ///
   /// - Parameters:
   ///   - identifier: The name in each line; by default the file, line and function of the

@@ -1,0 +1,44 @@
+// Shows what ObservableCore's default hooks print to standard output: `debug()`'s lines, the
+// report of an unhandled error and the report of a reentrant event sent to a subject.
+// HookDefaultsTests runs it and reads its output, so that no test of the library itself prints.
+//
+// The reports of unhandled errors and reentrant events appear only when ObservableCore is built
+// with `DEBUG` defined (SwiftPM's debug configuration), as in RxSwift.
+
+import ObservableCore
+
+/// The error the sequences below fail with.
+struct ExampleError: Error, CustomStringConvertible {
+  var description: String { "example failure" }
+}
+
+func run() {
+  print("-- debug")
+  _ = Observable.of(1, 2).debug("numbers").subscribe()
+
+  print("-- unhandled error")
+  _ = Observable<Int>.error(ExampleError()).subscribe()
+
+  print("-- unhandled error, with the subscription's call stack")
+  Hooks.customCaptureSubscriptionCallstack = { ["frame one", "frame two"] }
+  Hooks.recordCallStackOnError = true
+  _ = Observable<Int>.error(ExampleError()).subscribe(onNext: { _ in })
+  Hooks.recordCallStackOnError = false
+
+  print("-- reentrant events")
+  let subject = PublishSubject<Int>()
+  let subscription = subject.subscribe(onNext: { value in
+    print("received \(value)")
+    if value < 2 { subject.onNext(value + 1) }
+  })
+  subject.onNext(0)
+  subscription.dispose()
+
+  print("-- debugLogger set to nil")
+  Hooks.debugLogger = nil
+  _ = Observable.just(3).debug("dropped").subscribe()
+
+  print("done")
+}
+
+run()

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// The `hooks-defaults-example` executable, built next to the test bundle.
+private func exampleExecutable() -> URL? {
+  var candidates: [URL] = []
+  if let bundle = CommandLine.arguments.first {
+    candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent())
+  }
+  candidates.append(
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+  candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+  for directory in candidates {
+    var current = directory
+    // The test bundle may sit inside a `.xctest` directory on some platforms.
+    for _ in 0..<3 {
+      let url = current.appendingPathComponent("hooks-defaults-example")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+      current = current.deletingLastPathComponent()
+    }
+  }
+  return nil
+}
+
+/// Whether `text` is a timestamp in RxSwift's `yyyy-MM-dd HH:mm:ss.SSS` format.
+private func isTimestamp(_ text: Substring) -> Bool {
+  let characters = Array(text)
+  guard characters.count == 23 else { return false }
+  let separators: [Int: Character] = [4: "-", 7: "-", 10: " ", 13: ":", 16: ":", 19: "."]
+  for (index, character) in characters.enumerated() {
+    if let separator = separators[index] {
+      guard character == separator else { return false }
+    } else {
+      guard character.isASCII, character.isNumber else { return false }
+    }
+  }
+  return true
+}
+
+/// Replaces a leading RxSwift timestamp and its `: ` with `<time>: `.
+private func maskingTimestamp(_ line: String) -> String {
+  guard line.count > 25 else { return line }
+  let stamp = line.prefix(23)
+  guard isTimestamp(stamp), line.dropFirst(23).hasPrefix(": ") else { return line }
+  return "<time>: " + line.dropFirst(25)
+}
+
+/// The lines of `lines` after the line `start` and before the line `end`.
+private func section(_ lines: [String], from start: String, to end: String) -> [String] {
+  guard let first = lines.firstIndex(of: start) else { return ["missing \(start)"] }
+  guard let last = lines[first...].firstIndex(of: end) else { return ["missing \(end)"] }
+  return Array(lines[(first + 1)..<last])
+}
+
+/// Checks what ObservableCore's default hooks print, in a process of their own, so that the
+/// test process keeps its own hooks (other tests record unhandled errors and reentrancy reports
+/// through them in parallel) and prints nothing.
+@Suite("Hooks defaults")
+struct HookDefaultsTests {
+  @Test(
+    "debug() prints RxSwift's lines by default; unhandled errors and reentrant events are reported as in RxSwift",
+    .dedicatedThreads)
+  func defaultsPrint() async throws {
+    let executable = try #require(exampleExecutable(), "hooks-defaults-example was not built")
+    let process = Process()
+    process.executableURL = executable
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    let report = "stdout:\n\(text)\nstderr:\n\(String(decoding: errorData, as: UTF8.self))"
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(process.terminationStatus == 0, "\(report)")
+    #expect(errorData.isEmpty, "\(report)")
+    #expect(lines.suffix(2) == ["done", ""], "\(report)")
+
+    // debug() prints to standard output in every build, with RxSwift's timestamp and arrows.
+    #expect(
+      section(lines, from: "-- debug", to: "-- unhandled error").map(maskingTimestamp) == [
+        "<time>: numbers -> subscribed",
+        "<time>: numbers -> Event next(1)",
+        "<time>: numbers -> Event next(2)",
+        "<time>: numbers -> Event completed",
+        "<time>: numbers -> isDisposed",
+      ], "\(report)")
+
+    // Setting Hooks.debugLogger to nil drops the lines.
+    #expect(
+      section(lines, from: "-- debugLogger set to nil", to: "done") == [], "\(report)")
+
+    let unhandled = section(
+      lines, from: "-- unhandled error",
+      to: "-- unhandled error, with the subscription's call stack")
+    let unhandledWithStack = section(
+      lines, from: "-- unhandled error, with the subscription's call stack",
+      to: "-- reentrant events")
+    let reentrant = section(lines, from: "-- reentrant events", to: "-- debugLogger set to nil")
+    #if DEBUG
+      // A debug build prints RxSwift's report of an unhandled error, and a warning for each
+      // event sent to a subject from inside its delivery.
+      #expect(unhandled == ["Unhandled error happened: example failure"], "\(report)")
+      #expect(
+        unhandledWithStack == [
+          "Unhandled error happened: example failure", "subscription called from:", "frame one",
+          "frame two",
+        ], "\(report)")
+      let summary = reentrant.filter {
+        $0.hasPrefix("received") || $0.hasPrefix("⚠️") || $0.hasPrefix("  > Subject:")
+      }
+      #expect(
+        summary == [
+          "received 0",
+          "⚠️ Reentrancy anomaly was detected.",
+          "  > Subject: PublishSubject, event: next(1)",
+          "received 1",
+          "⚠️ Reentrancy anomaly was detected.",
+          "  > Subject: PublishSubject, event: next(2)",
+          "received 2",
+        ], "\(report)")
+      #expect(reentrant.contains { $0.contains("> Remedy:") }, "\(report)")
+    #else
+      // A release build reports neither.
+      #expect(unhandled == [], "\(report)")
+      #expect(unhandledWithStack == [], "\(report)")
+      #expect(reentrant == ["received 0", "received 1", "received 2"], "\(report)")
+    #endif
+  }
+}
