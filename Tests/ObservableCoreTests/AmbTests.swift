@@ -173,4 +173,20 @@ struct AmbTests {
       #expect(received.value == ["a1", "b1", "a10", "b10"])
     }
   }
+
+  @Test("releases the losers while the winner runs")
+  func releasesLosers() {
+    withLeakChecking {
+      let loser = CaptureProbe()
+      let winner = PublishSubject<Int>()
+      let running = Observable.amb([
+        loser.source(completingWith: PublishSubject()), winner.asObservable(),
+        Observable.never(),
+      ]).subscribe()
+      #expect(!loser.isReleased)
+      winner.onNext(1)
+      #expect(loser.isReleased)
+      running.dispose()
+    }
+  }
 }

@@ -233,9 +233,9 @@ struct CatchSequenceTests {
       do {
         let tracked = Tracked()
         disposedCapture = tracked
+        // The running subscription holds `tracked` through its disposable.
         let captured = Observable<Int>.create { [tracked] _ in
-          _ = tracked
-          return Disposables.create()
+          Disposables.create { _ = tracked }
         }
         disposable = Observable.catch(sequence: [.error(testError), captured]).subscribe()
       }
@@ -254,9 +254,44 @@ struct CatchSequenceTests {
         }
         _ = Observable.catch(sequence: [failing, hot.asObservable()]).subscribe()
       }
-      #expect(terminatedCapture != nil)
-      hot.onCompleted()
+      // The failed source is released while the next one runs.
       #expect(terminatedCapture == nil)
+      hot.onCompleted()
+    }
+  }
+
+  @Test("releases a failed source while the next one runs: array, lazy sequence, nested")
+  func releasesFailedSource() {
+    withLeakChecking {
+      let probe = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let array = Observable.catch(sequence: [
+        probe.source(completingWith: trigger), Observable.never(),
+      ]).subscribe()
+      #expect(!probe.isReleased)
+      trigger.onError(testError)
+      #expect(probe.isReleased)
+      array.dispose()
+
+      let lazyProbe = CaptureProbe()
+      let lazyTrigger = PublishSubject<Int>()
+      let lazy = Observable.catch(
+        sequence: ProbedThenNever(probe: lazyProbe, trigger: lazyTrigger)
+      ).subscribe()
+      #expect(!lazyProbe.isReleased)
+      lazyTrigger.onError(testError)
+      #expect(lazyProbe.isReleased)
+      lazy.dispose()
+
+      let synchronous = CaptureProbe()
+      let nested = Observable.catch(sequence: [
+        Observable.catch(sequence: [
+          synchronous.source().concat(Observable.error(testError)), .error(testError),
+        ]),
+        Observable.never(),
+      ]).subscribe()
+      #expect(synchronous.isReleased)
+      nested.dispose()
     }
   }
 }

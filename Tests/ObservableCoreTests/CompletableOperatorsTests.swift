@@ -67,6 +67,33 @@ struct CompletableOperatorsTests {
     }
   }
 
+  @Test("andThen releases the finished first work while the second runs, for every trait")
+  func andThenReleasesFinishedWork() {
+    withLeakChecking {
+      let seconds: [(Completable) -> any Disposable] = [
+        { $0.andThen(Single<Int>.never()).subscribe() },
+        { $0.andThen(Maybe<Int>.never()).subscribe() },
+        { $0.andThen(Completable.never()).subscribe() },
+        { $0.andThen(Observable<Int>.never()).subscribe() },
+        { Completable.concat([$0, .never()]).subscribe() },
+      ]
+      for second in seconds {
+        let probe = CaptureProbe()
+        let trigger = PublishSubject<Int>()
+        let running = second(probe.completable(completingWith: trigger))
+        #expect(!probe.isReleased)
+        trigger.onCompleted()
+        #expect(probe.isReleased)
+        running.dispose()
+
+        let synchronous = CaptureProbe()
+        let alsoRunning = second(synchronous.completable())
+        #expect(synchronous.isReleased)
+        alsoRunning.dispose()
+      }
+    }
+  }
+
   @Test("andThen: disposing disposes the first work, or the second once it runs")
   func andThenDispose() {
     withLeakChecking {

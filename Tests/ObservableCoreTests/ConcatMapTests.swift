@@ -151,6 +151,33 @@ struct ConcatMapTests {
     }
   }
 
+  @Test("releases a finished inner while the next one runs")
+  func releasesFinishedInner() {
+    withLeakChecking {
+      let probe = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let outer = PublishSubject<Int>()
+      let running = outer.concatMap { value in
+        value == 1 ? probe.source(completingWith: trigger) : Observable<Int>.never()
+      }.subscribe()
+      outer.onNext(1)
+      outer.onNext(2)
+      #expect(!probe.isReleased)
+      trigger.onCompleted()
+      #expect(probe.isReleased)
+      running.dispose()
+
+      let synchronous = CaptureProbe()
+      let alsoRunning = outer.concatMap { value in
+        value == 3 ? synchronous.source() : Observable<Int>.never()
+      }.subscribe()
+      outer.onNext(3)
+      outer.onNext(4)
+      #expect(synchronous.isReleased)
+      alsoRunning.dispose()
+    }
+  }
+
   @Test("an observer may subscribe to the same chain from inside onNext")
   func reentrantSubscribeToChain() {
     withLeakChecking {

@@ -258,4 +258,81 @@ struct ConcatTests {
       #expect(terminatedCapture == nil)
     }
   }
+
+  @Test("releases a finished source while the next one runs: concat of two")
+  func releasesFinishedSourceOfTwo() {
+    withLeakChecking {
+      let probe = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let running = probe.source(completingWith: trigger).concat(Observable.never()).subscribe()
+      #expect(!probe.isReleased)
+      trigger.onCompleted()
+      #expect(probe.isReleased)
+      running.dispose()
+
+      let synchronous = CaptureProbe()
+      let next = PublishSubject<Int>()
+      let second = Observable.concat([synchronous.source(), next.asObservable()]).subscribe()
+      #expect(synchronous.isReleased)
+      #expect(next.hasObservers)
+      second.dispose()
+    }
+  }
+
+  @Test("releases each finished source while a later one runs: concat of many")
+  func releasesFinishedSourceOfMany() {
+    withLeakChecking {
+      let first = CaptureProbe()
+      let middle = CaptureProbe()
+      let firstTrigger = PublishSubject<Int>()
+      let middleTrigger = PublishSubject<Int>()
+      let array = Observable.concat([
+        first.source(completingWith: firstTrigger),
+        middle.source(completingWith: middleTrigger),
+        Observable.never(),
+      ]).subscribe()
+      firstTrigger.onCompleted()
+      #expect(first.isReleased)
+      #expect(!middle.isReleased)
+      middleTrigger.onCompleted()
+      #expect(middle.isReleased)
+      array.dispose()
+
+      let variadic = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let running = Observable.concat(
+        variadic.source(completingWith: trigger), Observable.never(), Observable.never()
+      ).subscribe()
+      trigger.onCompleted()
+      #expect(variadic.isReleased)
+      running.dispose()
+    }
+  }
+
+  @Test("releases a finished source while the next one runs: concat of a lazy sequence")
+  func releasesFinishedSourceOfLazySequence() {
+    withLeakChecking {
+      let probe = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let running = Observable.concat(ProbedThenNever(probe: probe, trigger: trigger))
+        .subscribe()
+      #expect(!probe.isReleased)
+      trigger.onCompleted()
+      #expect(probe.isReleased)
+      running.dispose()
+    }
+  }
+
+  @Test("releases a finished source of a nested concatenation while the next one runs")
+  func releasesFinishedNestedSource() {
+    withLeakChecking {
+      let probe = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let running = probe.source(completingWith: trigger).concat(Observable.never())
+        .concat(Observable.never()).subscribe()
+      trigger.onCompleted()
+      #expect(probe.isReleased)
+      running.dispose()
+    }
+  }
 }

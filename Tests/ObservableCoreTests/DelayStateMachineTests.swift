@@ -13,7 +13,7 @@ import Testing
 struct DelayStateMachineTests {
   private func time(_ seconds: Double) -> Date { Date(timeIntervalSince1970: seconds) }
 
-  @Test("one timer at a time; each firing emits what is due and times the next")
+  @Test("one timer at a time; each firing emits one event and times the next")
   func timers() {
     var machine = _DelayStateMachine<Int>(dueTime: .seconds(10))
     guard case .startTimer(let first, let delay) = machine.eventArrived(.next(1), now: time(0))
@@ -35,14 +35,34 @@ struct DelayStateMachineTests {
       return
     }
     #expect(next.delay == .nanoseconds(4_000_000_000))
+    // 2 and the completion are both due at 14: one event per firing, the next timer for now.
     let secondFiring = machine.timerFired(generation: next.generation, now: time(14))
-    #expect(secondFiring.emit.count == 2)
-    #expect(secondFiring.emit.last?.isCompleted == true)
-    #expect(secondFiring.nextTimer == nil)
+    #expect(secondFiring.emit.map(\.element) == [2])
+    guard let last = secondFiring.nextTimer else {
+      Issue.record("the completion still waits, so a timer must follow")
+      return
+    }
+    #expect(last.delay == .nanoseconds(0))
+    let thirdFiring = machine.timerFired(generation: last.generation, now: time(15))
+    #expect(thirdFiring.emit.count == 1)
+    #expect(thirdFiring.emit.first?.isCompleted == true)
+    #expect(thirdFiring.nextTimer == nil)
     guard case .none = machine.eventArrived(.next(3), now: time(20)) else {
       Issue.record("nothing after the completion was emitted")
       return
     }
+  }
+
+  @Test("a timer that fires early emits nothing and waits for the rest of the delay")
+  func earlyTimer() {
+    var machine = _DelayStateMachine<Int>(dueTime: .seconds(10))
+    guard case .startTimer(let first, _) = machine.eventArrived(.next(1), now: time(0)) else {
+      Issue.record("the first event starts a timer")
+      return
+    }
+    let early = machine.timerFired(generation: first, now: time(9))
+    #expect(early.emit.isEmpty)
+    #expect(early.nextTimer?.delay == .nanoseconds(1_000_000_000))
   }
 
   @Test("a stale timer emits nothing")

@@ -104,7 +104,7 @@ struct DelayTests {
     }
   }
 
-  @Test("elements that arrive together are emitted together, in order")
+  @Test("events that fall due together go out in order, one per scheduler turn, as in RxSwift")
   func sameTime() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
@@ -112,7 +112,22 @@ struct DelayTests {
         .next(210, 1), .next(210, 2), .next(230, 3), .completed(230),
       ])
       let res = scheduler.start { xs.delay(.seconds(10), scheduler: scheduler) }
-      #expect(res.events == [.next(220, 1), .next(220, 2), .next(240, 3), .completed(240)])
+      #expect(res.events == [.next(220, 1), .next(221, 2), .next(240, 3), .completed(241)])
+      #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+  }
+
+  @Test("a synchronous element and completion: the completion one tick later, as in RxSwift")
+  func justTimeline() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let res = scheduler.start { Observable.just(1).delay(.seconds(2), scheduler: scheduler) }
+      #expect(res.events == [.next(202, 1), .completed(203)])
+
+      let three = TestScheduler(initialClock: 0)
+      let res3 = three.start { Observable.of(1, 2, 3).delay(.seconds(5), scheduler: three) }
+      #expect(
+        res3.events == [.next(205, 1), .next(206, 2), .next(207, 3), .completed(208)])
     }
   }
 

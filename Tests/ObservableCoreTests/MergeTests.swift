@@ -331,4 +331,34 @@ struct MergeTests {
       subscription.value = nil
     }
   }
+
+  @Test("releases a finished source while the others run")
+  func releasesFinishedSource() {
+    withLeakChecking {
+      let probe = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let running = Observable.merge(probe.source(completingWith: trigger), Observable.never())
+        .subscribe()
+      #expect(!probe.isReleased)
+      trigger.onCompleted()
+      #expect(probe.isReleased)
+      running.dispose()
+
+      let synchronous = CaptureProbe()
+      let alsoRunning = Observable.merge([synchronous.source(), Observable.never()]).subscribe()
+      #expect(synchronous.isReleased)
+      alsoRunning.dispose()
+
+      let limited = CaptureProbe()
+      let limitedTrigger = PublishSubject<Int>()
+      let waiting = PublishSubject<Int>()
+      let limitedRunning = Observable.from([
+        limited.source(completingWith: limitedTrigger), waiting.asObservable(),
+      ]).merge(maxConcurrent: 1).subscribe()
+      limitedTrigger.onCompleted()
+      #expect(limited.isReleased)
+      #expect(waiting.hasObservers)
+      limitedRunning.dispose()
+    }
+  }
 }

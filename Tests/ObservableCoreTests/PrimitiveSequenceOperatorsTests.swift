@@ -86,7 +86,8 @@ struct PrimitiveSequenceOperatorsTests {
       let res = scheduler.start {
         Single(raw: xs.asObservable()).delay(.seconds(15), scheduler: scheduler)
       }
-      #expect(res.events == [.next(225, 1), .completed(225)])
+      // The completion falls due with the element and follows it one turn (a tick) later.
+      #expect(res.events == [.next(225, 1), .completed(226)])
       #expect(xs.subscriptions == [Subscription(200, 210)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.empty().delay(.seconds(15), scheduler: scheduler)
@@ -96,6 +97,22 @@ struct PrimitiveSequenceOperatorsTests {
         Maybe<Int>.error(testError).delay(.seconds(15), scheduler: scheduler)
       }
       #expect(res3.events == [.error(2200, testError)])
+    }
+  }
+
+  @Test("delay: RxSwift's timeline for Single and Maybe, the completion a tick after the element")
+  func delayTimeline() {
+    withLeakChecking {
+      let single = TestScheduler(initialClock: 0)
+      let singleRes = single.start {
+        Single.just(1).delay(.seconds(2), scheduler: single).asObservable()
+      }
+      #expect(singleRes.events == [.next(202, 1), .completed(203)])
+      let maybe = TestScheduler(initialClock: 0)
+      let maybeRes = maybe.start {
+        Maybe.just(1).delay(.seconds(2), scheduler: maybe).asObservable()
+      }
+      #expect(maybeRes.events == [.next(202, 1), .completed(203)])
     }
   }
 

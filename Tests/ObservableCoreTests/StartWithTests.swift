@@ -89,4 +89,27 @@ struct StartWithTests {
     }
     #expect(weakTracked == nil)
   }
+
+  @Test("releases the prefix once emitted, and a finished source, while the sequence goes on")
+  func releasesWhileRunning() {
+    withLeakChecking {
+      weak var weakTracked: Tracked?
+      let running: any Disposable
+      do {
+        let tracked = Tracked()
+        weakTracked = tracked
+        running = Observable<Tracked>.never().startWith(tracked).subscribe()
+      }
+      #expect(weakTracked == nil)
+      running.dispose()
+
+      let probe = CaptureProbe()
+      let trigger = PublishSubject<Int>()
+      let concatenated = probe.source(completingWith: trigger).concat(Observable.never())
+        .startWith(0).subscribe()
+      trigger.onCompleted()
+      #expect(probe.isReleased)
+      concatenated.dispose()
+    }
+  }
 }

@@ -15,9 +15,20 @@ extension ObservableType {
   /// failure carrying the thrown error, and disposes the upstream subscription. After a
   /// terminal event the subscription is disposed, so `onDispose` runs then too.
   ///
+  /// The lifecycle handlers run in RxSwift's order. `onSubscribe` runs first, then the source
+  /// is subscribed; `onSubscribed` runs when that call returns. `onDispose` runs once the
+  /// subscription has ended, after the source's own disposal, and never before
+  /// `onSubscribed`: a source that terminates during `subscribe` (`just`, a cached value)
+  /// runs its events and their handlers, is disposed, and then `onSubscribed` and `onDispose`
+  /// run, in that order. After a terminal event the source is disposed once `afterError` or
+  /// `afterCompleted` has run.
+  ///
   /// Unlike RxSwift, which would send a second terminal event, an error thrown by
   /// `afterError` or `afterCompleted` (when the terminal event has already been forwarded) goes
-  /// to ``Hooks/defaultErrorHandler``.
+  /// to ``Hooks/defaultErrorHandler``. And when the subscription is disposed during
+  /// `subscribe` (a `take(1)` downstream of a synchronous source), the source is disposed at
+  /// once, so the handlers do not see what it would send after that; RxSwift keeps delivering
+  /// to them until `subscribe` returns.
   ///
   /// - Parameters:
   ///   - onNext: Called with each element before it is forwarded.
@@ -27,10 +38,11 @@ extension ObservableType {
   ///   - onCompleted: Called before completion is forwarded.
   ///   - afterCompleted: Called after completion has been forwarded.
   ///   - onSubscribe: Called before subscribing to the source.
-  ///   - onSubscribed: Called after subscribing to the source.
-  ///   - onDispose: Called once when the subscription is disposed, after the source
-  ///     subscription, whether by the subscriber or after a terminal event (then after
-  ///     `afterError` or `afterCompleted`, as in RxSwift).
+  ///   - onSubscribed: Called when subscribing to the source has returned, even if the source
+  ///     has already terminated by then.
+  ///   - onDispose: Called once when the subscription has ended, whether disposed by the
+  ///     subscriber or after a terminal event: after the source has been disposed, after
+  ///     `afterError` or `afterCompleted`, and after `onSubscribed`.
   /// - Returns: A sequence with the same events.
   @available(swift, introduced: 6)
   @inlinable
@@ -46,14 +58,14 @@ extension ObservableType {
     onDispose: (@Sendable () -> Void)? = nil
   ) -> Observable<Element> {
     let source = asObservable()
+    let holdsDisposal = onDispose != nil || afterError != nil || afterCompleted != nil
     return Observable(_run: { observer, lifetime in
       onSubscribe?()
       // The source gets its own lifetime so that it is torn down before `onDispose` runs,
       // however early the subscription ends.
       let upstream = _Lifetime(inheriting: lifetime)
-      lifetime.add(upstream)
-      let disposeAction = onDispose.map(_DoDisposeAction.init)
-      if let disposeAction { lifetime.add(disposeAction) }
+      let lifecycle = holdsDisposal ? _DoLifecycle(upstream: upstream, onDispose: onDispose) : nil
+      if let lifecycle { lifetime.add(lifecycle) } else { lifetime.add(upstream) }
       source._subscribe(
         AnyObserver { event in
           guard !upstream.isDisposed else { return }
@@ -76,10 +88,10 @@ extension ObservableType {
               lifetime.dispose()
               return
             }
-            disposeAction?.terminalStarted()
+            lifecycle?.terminalStarted()
             observer.on(event)
             do { try afterError?(error) } catch { Hooks.reportUnhandledError(error) }
-            disposeAction?.terminalFinished()
+            lifecycle?.terminalFinished()
             lifetime.dispose()
           case .completed:
             do { try onCompleted?() } catch {
@@ -87,82 +99,110 @@ extension ObservableType {
               lifetime.dispose()
               return
             }
-            disposeAction?.terminalStarted()
+            lifecycle?.terminalStarted()
             observer.on(event)
             do { try afterCompleted?() } catch { Hooks.reportUnhandledError(error) }
-            disposeAction?.terminalFinished()
+            lifecycle?.terminalFinished()
             lifetime.dispose()
           }
         },
         upstream
       )
       onSubscribed?()
+      lifecycle?.subscribed()
     })
   }
 }
 
-/// Runs `do`'s `onDispose` once, but not before `afterError`/`afterCompleted` have run when
-/// the disposal happens while the terminal event is being forwarded.
+/// Disposes `do`'s source and runs its `onDispose` in RxSwift's order.
 ///
 /// Not public API.
+///
+/// A disposal that arrives while the terminal event and its `after…` handler are being
+/// forwarded waits for them, source included; `onDispose` also waits for `onSubscribed`, when
+/// the subscription ends while the source is still being subscribed.
 @usableFromInline
-internal final class _DoDisposeAction: Disposable {
+internal final class _DoLifecycle: Disposable {
   @usableFromInline
-  internal enum State {
-    case idle(@Sendable () -> Void)
-    case forwardingTerminal(@Sendable () -> Void)
-    case disposedWhileForwarding(@Sendable () -> Void)
-    case done
+  internal struct State {
+    /// `subscribe` has not returned yet: `onDispose` waits.
+    @usableFromInline var subscribing = true
+    /// The terminal event is on its way downstream: the source's disposal and `onDispose` wait.
+    @usableFromInline var forwardingTerminal = false
+    /// The subscription has been disposed.
+    @usableFromInline var disposeRequested = false
+    /// The source's lifetime, until it is disposed.
+    @usableFromInline var upstream: _Lifetime?
+    /// `onDispose`, until it runs.
+    @usableFromInline var onDispose: (@Sendable () -> Void)?
+
+    @inlinable
+    init(upstream: _Lifetime, onDispose: (@Sendable () -> Void)?) {
+      self.upstream = upstream
+      self.onDispose = onDispose
+    }
+
+    /// Takes out what is due now: the source's disposal unless a terminal event is being
+    /// forwarded, and `onDispose` unless `subscribe` has not returned either.
+    @inlinable
+    mutating func due() -> (_Lifetime?, (@Sendable () -> Void)?) {
+      guard disposeRequested, !forwardingTerminal else { return (nil, nil) }
+      let upstream = self.upstream
+      self.upstream = nil
+      guard !subscribing else { return (upstream, nil) }
+      let onDispose = self.onDispose
+      self.onDispose = nil
+      return (upstream, onDispose)
+    }
   }
 
   @usableFromInline
   internal let state: _Mutex<State>
 
-  @usableFromInline
-  internal init(_ action: @escaping @Sendable () -> Void) {
-    state = _Mutex(.idle(action))
+  @inlinable
+  internal init(upstream: _Lifetime, onDispose: (@Sendable () -> Void)?) {
+    state = _Mutex(State(upstream: upstream, onDispose: onDispose))
   }
 
-  @usableFromInline
+  @inlinable
+  internal func perform(_ due: (_Lifetime?, (@Sendable () -> Void)?)) {
+    due.0?.dispose()
+    due.1?()
+  }
+
+  /// The subscription was disposed, by the subscriber or after a terminal event.
+  @inlinable
   internal func dispose() {
-    let action = state.withLock { state -> (@Sendable () -> Void)? in
-      switch state {
-      case .idle(let action):
-        state = .done
-        return action
-      case .forwardingTerminal(let action):
-        state = .disposedWhileForwarding(action)
-        return nil
-      case .disposedWhileForwarding, .done:
-        return nil
-      }
-    }
-    action?()
+    perform(
+      state.withLock { state in
+        state.disposeRequested = true
+        return state.due()
+      })
+  }
+
+  /// `subscribe` on the source has returned and `onSubscribed` has run.
+  @inlinable
+  internal func subscribed() {
+    perform(
+      state.withLock { state in
+        state.subscribing = false
+        return state.due()
+      })
   }
 
   /// The terminal event is about to be forwarded: hold back a disposal until it is done.
-  @usableFromInline
+  @inlinable
   internal func terminalStarted() {
-    state.withLock { state in
-      if case .idle(let action) = state { state = .forwardingTerminal(action) }
-    }
+    state.withLock { $0.forwardingTerminal = true }
   }
 
-  /// The terminal event and its `after…` handler are done: run a held-back disposal.
-  @usableFromInline
+  /// The terminal event and its `after…` handler are done: perform a held-back disposal.
+  @inlinable
   internal func terminalFinished() {
-    let action = state.withLock { state -> (@Sendable () -> Void)? in
-      switch state {
-      case .forwardingTerminal(let action):
-        state = .idle(action)
-        return nil
-      case .disposedWhileForwarding(let action):
-        state = .done
-        return action
-      case .idle, .done:
-        return nil
-      }
-    }
-    action?()
+    perform(
+      state.withLock { state in
+        state.forwardingTerminal = false
+        return state.due()
+      })
   }
 }

@@ -133,6 +133,10 @@ extension PrimitiveSequence {
   /// delay(2, scheduler)    ---(1|)
   /// ```
   ///
+  /// As in RxSwift, an element and the completion that fall due together go out one
+  /// scheduler turn apart: on a `TestScheduler`, `Single.just(1)` delayed by 2 from 200 gives
+  /// `.next(202, 1)` then `.completed(203)`.
+  ///
   /// - Parameters:
   ///   - dueTime: How long to delay the outcome.
   ///   - scheduler: The scheduler to run the timers on.

@@ -178,8 +178,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - onError: Called with the error before it is forwarded.
   ///   - afterError: Called with the error after it has been forwarded.
   ///   - onSubscribe: Called before subscribing to the source.
-  ///   - onSubscribed: Called after subscribing to the source.
-  ///   - onDispose: Called once when the subscription is disposed, for any reason.
+  ///   - onSubscribed: Called when subscribing to the source has returned, even if the
+  ///     outcome has already been delivered by then.
+  ///   - onDispose: Called once when the subscription has ended, for any reason: after the
+  ///     source has been disposed and after `onSubscribed`, in RxSwift's order, as with the
+  ///     Observable `do`.
   /// - Returns: A `Single` with the same outcome.
   @available(swift, introduced: 6)
   @inlinable

@@ -26,7 +26,7 @@ extension ObservableType {
   public static func `catch`<Sequence: Swift.Sequence & Sendable>(sequence: Sequence)
     -> Observable<Element>
   where Sequence.Element == Observable<Element> {
-    _CatchSequenceObservable(.sequence { AnyIterator(sequence.makeIterator()) })
+    _CatchSequenceObservable(.of(sequence))
   }
 
   /// Subscribes to each sequence in turn, moving to the next one whenever one fails, until one

@@ -25,8 +25,10 @@ internal final class _CatchSequenceObservable<Element: Sendable>: Observable<Ele
   }
 }
 
-/// The iterators of the (possibly nested) `catch(sequence:)` operators still to run,
-/// innermost last.
+/// The sources of the (possibly nested) `catch(sequence:)` operators still to run.
+///
+/// Innermost last. A source is let go once handed out (see ``_SourcesFrame``), so one that
+/// has failed is released while the next one runs.
 ///
 /// Not public API.
 @usableFromInline
@@ -37,13 +39,13 @@ internal final class _CatchSequenceCursor<Element: Sendable>:
 {
   @usableFromInline
   internal struct Frame {
-    @usableFromInline var iterator: AnyIterator<Observable<Element>>
-    /// Whether this iterator has produced a source.
+    @usableFromInline var sources: _SourcesFrame<Element>
+    /// Whether this frame has produced a source.
     @usableFromInline var produced = false
 
     @inlinable
-    init(_ iterator: AnyIterator<Observable<Element>>) {
-      self.iterator = iterator
+    init(_ sources: _ConcatSources<Element>) {
+      self.sources = _SourcesFrame(sources)
     }
   }
 
@@ -64,21 +66,21 @@ internal final class _CatchSequenceCursor<Element: Sendable>:
 
   @inlinable
   internal init(_ sources: _ConcatSources<Element>) {
-    frames = [Frame(sources.makeIterator())]
+    frames = [Frame(sources)]
   }
 
   /// The next source to subscribe, stepping into nested `catch(sequence:)` operators.
   @inlinable
   internal func next() -> Step {
     while let last = frames.indices.last {
-      guard let source = frames[last].iterator.next() else {
+      guard let source = frames[last].sources.next() else {
         let frame = frames.removeLast()
         if !frame.produced && !frames.isEmpty { return .emptyNested }
         continue
       }
       frames[last].produced = true
       if let nested = source as? _CatchSequenceObservable<Element> {
-        frames.append(Frame(nested.sources.makeIterator()))
+        frames.append(Frame(nested.sources))
         continue
       }
       return .source(source)

@@ -10,7 +10,8 @@ extension ObservableType {
   ///
   /// The sequence is iterated anew for each subscription, lazily, so it may be infinite. The
   /// result fails as soon as a source fails. Sources that complete synchronously are
-  /// subscribed in a loop, so any number of them does not grow the stack.
+  /// subscribed in a loop, so any number of them does not grow the stack. A source is let go
+  /// as soon as it completes (unless `sequence`'s own iterator keeps it).
   ///
   /// Unlike RxSwift, `sequence` must be `Sendable`, because each subscription iterates it on
   /// whatever thread the previous source completes on.
@@ -21,7 +22,7 @@ extension ObservableType {
   public static func concat<Sequence: Swift.Sequence & Sendable>(_ sequence: Sequence)
     -> Observable<Element>
   where Sequence.Element == Observable<Element> {
-    _ConcatObservable(.sequence { AnyIterator(sequence.makeIterator()) })
+    _ConcatObservable(.of(sequence))
   }
 
   /// Emits the elements of each sequence in turn, subscribing to the next one when the

@@ -10,12 +10,16 @@ internal enum _ConcatSources<Element: Sendable>: Sendable {
   /// A sequence, iterated anew for each subscription.
   case sequence(@Sendable () -> AnyIterator<Observable<Element>>)
 
+  /// The sources of `sequence`: a fixed list if it is an array, else the sequence itself.
+  ///
+  /// An array reaches the operators' `Sequence` overloads too (an array literal picks them),
+  /// and its iterator would hold every source until the last one is handed out; a fixed list
+  /// lets go of each source as it is handed out (see ``_SourcesFrame``).
   @inlinable
-  internal func makeIterator() -> AnyIterator<Observable<Element>> {
-    switch self {
-    case .array(let sources): return AnyIterator(sources.makeIterator())
-    case .sequence(let makeIterator): return makeIterator()
-    }
+  internal static func of<Sources: Sequence & Sendable>(_ sequence: Sources) -> Self
+  where Sources.Element == Observable<Element> {
+    if let array = sequence as? [Observable<Element>] { return .array(array) }
+    return .sequence { AnyIterator(sequence.makeIterator()) }
   }
 }
 
@@ -23,7 +27,8 @@ internal enum _ConcatSources<Element: Sendable>: Sendable {
 ///
 /// Not public API. `concat` recognizes one among its own sources and iterates its sources in
 /// place instead of subscribing it, so nested concatenations (`a.concat(b).concat(c)`, or a
-/// recursive definition) run in one flat loop.
+/// recursive definition) run in one flat loop. A subscription keeps no reference to a source
+/// once it has finished: see ``_SourcesFrame``.
 @usableFromInline
 internal final class _ConcatObservable<Element: Sendable>: Observable<Element>,
   // SAFETY: adds one immutable Sendable property to Observable, which is Sendable.
@@ -43,38 +48,85 @@ internal final class _ConcatObservable<Element: Sendable>: Observable<Element>,
   }
 }
 
-/// The iterators of the (possibly nested) concatenations still to run, innermost last.
+/// One subscription's walk through one ``_ConcatSources``, which lets go of each source as it
+/// hands it out.
+///
+/// Not public API.
+///
+/// A fixed list is copied (in reverse order) rather than indexed in place: the observable
+/// shares the original, so a source taken from it would stay alive, with whatever its
+/// closures captured, for as long as the subscription runs. `concat` and `catch(sequence:)`
+/// use it, so a source that has finished is released while the next one runs.
+@usableFromInline
+internal struct _SourcesFrame<Element: Sendable> {
+  /// The sources of a fixed list still to hand out, the next one last.
+  @usableFromInline var pending: [Observable<Element>]
+  /// The iterator of a sequence, which produces each source when asked.
+  @usableFromInline var iterator: AnyIterator<Observable<Element>>?
+
+  @inlinable
+  internal init(_ sources: _ConcatSources<Element>) {
+    switch sources {
+    case .array(let sources):
+      pending = sources.reversed()
+      iterator = nil
+    case .sequence(let makeIterator):
+      pending = []
+      iterator = makeIterator()
+    }
+  }
+
+  /// Hands out the next source, keeping no reference to it.
+  @inlinable
+  internal mutating func next() -> Observable<Element>? {
+    if let iterator { return iterator.next() }
+    return pending.popLast()
+  }
+
+  /// Whether ``next()`` is known to return `nil`: a fixed list that has been handed out.
+  @inlinable
+  internal var isKnownExhausted: Bool { iterator == nil && pending.isEmpty }
+}
+
+/// The sources of the (possibly nested) concatenations still to run.
 ///
 /// Not public API.
 @usableFromInline
 internal final class _ConcatCursor<Element: Sendable>:
-  // SAFETY: only subscribe-loop steps of one `_ConcatStorage` touch `iterators`; the loop
-  // runs one step at a time and orders successive steps with its atomic counter.
+  // SAFETY: only subscribe-loop steps of one `_ConcatStorage` touch `current` and `enclosing`;
+  // the loop runs one step at a time and orders successive steps with its atomic counter.
   @unchecked Sendable
 {
+  /// The innermost concatenation being walked.
   @usableFromInline
-  internal var iterators: [AnyIterator<Observable<Element>>]
+  internal var current: _SourcesFrame<Element>
+  /// The concatenations that enclose `current` and still have sources, innermost last.
+  @usableFromInline
+  internal var enclosing: [_SourcesFrame<Element>] = []
 
   @inlinable
   internal init(_ sources: _ConcatSources<Element>) {
-    iterators = [sources.makeIterator()]
+    current = _SourcesFrame(sources)
   }
 
   /// The next source to subscribe, stepping into nested concatenations.
   @inlinable
   internal func next() -> Observable<Element>? {
-    while let last = iterators.indices.last {
-      guard let source = iterators[last].next() else {
-        iterators.removeLast()
+    while true {
+      guard let source = current.next() else {
+        guard let outer = enclosing.popLast() else { return nil }
+        current = outer
         continue
       }
       if let nested = source as? _ConcatObservable<Element> {
-        iterators.append(nested.sources.makeIterator())
+        // A finished list is dropped rather than kept for later, so that a concatenation
+        // nested in last position (a recursive definition) does not pile up frames.
+        if !current.isKnownExhausted { enclosing.append(current) }
+        current = _SourcesFrame(nested.sources)
         continue
       }
       return source
     }
-    return nil
   }
 }
 

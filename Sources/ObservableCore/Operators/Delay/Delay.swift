@@ -13,7 +13,9 @@ extension ObservableType {
   ///
   /// The upstream subscription ends when upstream terminates, even while delayed events are
   /// still on their way. An error drops the elements that have not been emitted yet, as in
-  /// RxSwift. Elements that become due together are emitted together, in order.
+  /// RxSwift. Events that fall due together are emitted in order, one per scheduler turn, as
+  /// in RxSwift: on a `TestScheduler` each one after the first comes a tick later, so
+  /// `Observable.just(1)` delayed by 2 from 200 gives `.next(202, 1)` then `.completed(203)`.
   ///
   /// - Parameters:
   ///   - dueTime: How long to delay each event.

@@ -11,8 +11,11 @@ import Dispatch
 /// Not public API.
 ///
 /// Elements and the completion wait in a queue with their arrival time. One timer at a time
-/// is running, for the oldest waiting event; when it fires, every event that is due is
-/// emitted and a timer starts for the next one.
+/// is running, for the oldest waiting event; when it fires, that one event is emitted and a
+/// timer starts for the next one, with what is left of its delay (nothing, if it is already
+/// due). So events that fall due together go out one per scheduler turn, as in RxSwift: on a
+/// `TestScheduler`, whose work scheduled for now runs one tick later, `just(1)` delayed by 2
+/// emits its element at 202 and completes at 203.
 @usableFromInline
 internal struct _DelayStateMachine<Element> {
   @usableFromInline
@@ -70,7 +73,7 @@ internal struct _DelayStateMachine<Element> {
   /// What to do when a timer fired.
   @usableFromInline
   internal struct TimerAction {
-    /// The events to emit now, in order.
+    /// The event to emit now, if any: at most one per firing.
     @usableFromInline var emit: [Event<Element>] = []
     /// The next timer to start, if events are still waiting.
     @usableFromInline var nextTimer: (generation: UInt64, delay: RxTimeInterval)?
@@ -86,9 +89,8 @@ internal struct _DelayStateMachine<Element> {
     guard case .running(var waiting, let timer, let lastGeneration) = state, timer == generation
     else { return action }
     state = .finished
-    while let oldest = waiting.first,
-      dueTime._remaining(from: oldest.arrival, to: now)._isNowOrPast
-    {
+    // One event per firing; one not yet due (a timer that fired early) waits for the next.
+    if let oldest = waiting.first, dueTime._remaining(from: oldest.arrival, to: now)._isNowOrPast {
       _ = waiting.popFirst()
       action.emit.append(oldest.event)
       if oldest.event.isStopEvent { return action }
