@@ -146,6 +146,17 @@ struct SynchronousSourceOrderTests {
       Observable.concat(Observable.of(1), Observable.of(2)), Observable.of(10, 20)
     ) { $0 + $1 }
     #expect(events(concatenated) == ["11", "22", "|"])
+
+    // The elements are the same in either order; the sources' turns show in their side effects.
+    let log = Box<[String]>([])
+    _ = Observable.zip(
+      Observable.of(1, 2).do(onNext: { element in log.mutate { $0.append("a\(element)") } }),
+      Observable.of(10, 20).do(onNext: { element in log.mutate { $0.append("b\(element)") } })
+    ) { $0 + $1 }
+    .subscribe(
+      onNext: { element in log.mutate { $0.append("\(element)") } },
+      onCompleted: { log.mutate { $0.append("|") } })
+    #expect(log.value == ["a1", "b10", "11", "a2", "b20", "22", "|"])
   }
 
   @Test("flatMap, concatMap and flatMapLatest of synchronous inner sources")

@@ -85,8 +85,10 @@ public class Observable<Element: Sendable>: ObservableType,
   ///   - lifetime: The lifetime the producer checks and registers its resources with.
   @inlinable
   public final func _subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
-    if activatesTrampoline {
-      _Trampoline.withTrampoline { producer(observer, lifetime) }
+    // No closure around the producer call: it would cost an allocation per subscription.
+    if activatesTrampoline && _Trampoline.activate() {
+      producer(observer, lifetime)
+      _Trampoline.drainAndDeactivate()
     } else {
       producer(observer, lifetime)
     }

@@ -48,15 +48,33 @@ internal final class _Trampoline {
   /// `body` and then runs the work queued on it, in order, before returning.
   ///
   /// - Parameter body: The work to run at once.
-  @usableFromInline
   internal static func withTrampoline(_ body: () -> Void) {
-    guard pthread_getspecific(_trampolineKey) == nil else {
+    if activate() {
       body()
-      return
+      drainAndDeactivate()
+    } else {
+      body()
     }
+  }
+
+  /// Makes this thread's trampoline active, unless it already is.
+  ///
+  /// - Returns: `true` if it was not active: the caller must then call
+  ///   ``drainAndDeactivate()`` when its own work is done.
+  @usableFromInline
+  internal static func activate() -> Bool {
+    guard pthread_getspecific(_trampolineKey) == nil else { return false }
     // Active, and no work queued yet: the queue is created by the first `enqueue`.
     _ = pthread_setspecific(_trampolineKey, _activeWithoutQueue)
-    body()
+    return true
+  }
+
+  /// Runs the work queued on this thread's trampoline, in order, including work queued
+  /// meanwhile, then makes the trampoline inactive.
+  ///
+  /// - Precondition: The caller's ``activate()`` returned `true`.
+  @usableFromInline
+  internal static func drainAndDeactivate() {
     guard let slot = pthread_getspecific(_trampolineKey), slot != _activeWithoutQueue else {
       _ = pthread_setspecific(_trampolineKey, nil)
       return
@@ -100,8 +118,8 @@ internal final class _Trampoline {
       return Unmanaged<_Trampoline>.fromOpaque(slot).takeUnretainedValue()
     }
     let trampoline = _Trampoline()
-    // The slot holds a +1 reference; the `withTrampoline` call that made the trampoline active
-    // releases it after the last queued work.
+    // The slot holds a +1 reference; the `drainAndDeactivate()` call that ends the active
+    // period releases it after the last queued work.
     _ = pthread_setspecific(_trampolineKey, Unmanaged.passRetained(trampoline).toOpaque())
     return trampoline
   }

@@ -15,6 +15,11 @@
 /// }
 /// // first, second
 /// ```
+///
+/// Subscriptions share the trampoline, as in RxSwift: while a thread is inside a `subscribe`
+/// call, work scheduled here waits for that call, and the synchronous sources (`of`, `from`,
+/// `range`, `repeatElement`, `generate`) take their turns on it. See
+/// "Synchronous sources take turns" in <doc:Schedulers>.
 public final class CurrentThreadScheduler: ImmediateSchedulerType {
   /// The scheduler.
   public static let instance = CurrentThreadScheduler()
@@ -22,7 +27,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
   private init() {}
 
   /// Whether a `schedule` call on this thread would run its action at once, because this
-  /// thread is not already running scheduled work.
+  /// thread is not already running scheduled work or a `subscribe` call.
   public static var isScheduleRequired: Bool {
     !_Trampoline.isActive
   }
