@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "ObservableCore", targets: ["ObservableCore"]),
     .library(name: "ObservableTesting", targets: ["ObservableTesting"]),
+    .library(name: "ObservableCocoa", targets: ["ObservableCocoa"]),
     .library(name: "AsyncBridge", targets: ["AsyncBridge"]),
     .library(name: "GitHubAsync", targets: ["GitHubAsync"]),
     .library(name: "GitHubReplay", targets: ["GitHubReplay"]),
@@ -15,6 +16,8 @@ let package = Package(
     .target(name: "ObservableCoreShims"),
     .target(name: "ObservableCore", dependencies: ["ObservableCoreShims"]),
     .target(name: "ObservableTesting", dependencies: ["ObservableCore"]),
+    // RxCocoa's platform-independent half: SharedSequence, Driver and Signal.
+    .target(name: "ObservableCocoa", dependencies: ["ObservableCore"]),
     .target(name: "AsyncBridge", dependencies: ["ObservableCore"]),
     .target(name: "GitHubAsync", dependencies: ["ObservableCore", "AsyncBridge"]),
     .target(name: "GitHubReplay", dependencies: ["ObservableCore"], resources: [.copy("Fixtures")]),
@@ -39,6 +42,9 @@ let package = Package(
     // XCTest test, checked by running deliberately failing tests in a child process.
     .testTarget(
       name: "ObservableTestingXCTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+    .testTarget(
+      name: "ObservableCocoaTests",
+      dependencies: ["ObservableCocoa", "ObservableCore", "ObservableTesting"]),
     .testTarget(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),

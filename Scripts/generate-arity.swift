@@ -452,6 +452,90 @@ func infallibleFronts() -> String {
   return out.trimmingCharacters(in: .newlines) + "\n}\n"
 }
 
+// MARK: - SharedSequence (ObservableCocoa)
+
+func sharedSequenceFronts() -> String {
+  var out = header
+  out += """
+    import ObservableCore
+
+    // The forms of `combineLatest` and `zip` with 2 to 8 shared sequences of one sharing
+    // strategy, as in RxCocoa's `SharedSequence+arity.swift`. The result selectors do not throw,
+    // so the result can never fail. The collection forms are in `SharedSequence+Creation.swift`.
+
+    extension SharedSequence {
+
+    """
+  for op in [combineLatest, zip] {
+    for n in arities {
+      let generics = observableGenerics(n, "S", "SharedSequenceConvertibleType")
+      let constraints = list(n) { "S\($0).SharingStrategy == SharingStrategy" }
+      let summary =
+        op == "zip"
+        ? ["Combines the elements of \(n) shared sequences by position with `resultSelector`."]
+        : [
+          "Combines the latest elements of \(n) shared sequences with `resultSelector` whenever",
+          "any of them emits, once each has emitted.",
+        ]
+      let selector =
+        op == "zip"
+        ? "  - resultSelector: Combines the elements at one position."
+        : "  - resultSelector: Combines the latest elements."
+      let link =
+        "`ObservableType.\(op.name)(\(String(repeating: "_:", count: n))resultSelector:)`"
+      out += doc(
+        summary + [""] + op.diagram(n) + [
+          "", "Completes by the same rules as", "\(link); never fails.", "", "- Parameters:",
+        ] + sourceParameterDocs(n) + [
+          selector, "- Returns: A shared sequence of the combined elements.",
+        ])
+      out += """
+          @available(swift, introduced: 6)
+          @inlinable
+          public static func \(op.name)<\(generics)>(
+            \(sourceParameters(n) { "S\($0)" }),
+            resultSelector: @escaping @Sendable (\(elementTypes(n, "S"))) -> Element
+          ) -> SharedSequence<SharingStrategy, Element>
+          where \(constraints) {
+            SharedSequence(
+              Observable<Element>.\(op.name)(\(sourceArguments(n)), resultSelector: resultSelector))
+          }
+
+
+        """
+    }
+  }
+  out = out.trimmingCharacters(in: .newlines) + "\n}\n\n"
+  out += "extension SharedSequence where Element == any Sendable {\n"
+  for op in [combineLatest, zip] {
+    for n in arities {
+      let generics = observableGenerics(n, "S", "SharedSequenceConvertibleType")
+      let constraints = list(n) { "S\($0).SharingStrategy == SharingStrategy" }
+      let tuple = "(\(elementTypes(n, "S")))"
+      let summary =
+        op == "zip"
+        ? "Emits tuples of the elements of \(n) shared sequences, paired by position."
+        : "Emits tuples of the latest elements of \(n) shared sequences whenever any emits."
+      out += doc(
+        [summary, ""] + op.diagram(n) + ["", "- Parameters:"]
+          + sourceParameterDocs(n) + ["- Returns: A shared sequence of tuples."])
+      out += """
+          @inlinable
+          public static func \(op.name)<\(generics)>(
+            \(sourceParameters(n) { "S\($0)" })
+          ) -> SharedSequence<SharingStrategy, \(tuple)>
+          where \(constraints) {
+            SharedSequence<SharingStrategy, \(tuple)>(
+              Observable<\(tuple)>.\(op.name)(\(sourceArguments(n))) { (\(list(n) { "$\($0 - 1)" })) })
+          }
+
+
+        """
+    }
+  }
+  return out.trimmingCharacters(in: .newlines) + "\n}\n"
+}
+
 // MARK: - Single and Maybe
 
 func traitZipFronts(trait: String) -> String {
@@ -966,6 +1050,7 @@ func testFile(suites: [(String, String, (Int) -> String)], comment: String) -> S
 // MARK: - Output
 
 let outputs: [(String, String)] = [
+  ("Sources/ObservableCocoa/SharedSequence+arity.swift", sharedSequenceFronts()),
   (
     "Sources/ObservableCore/Operators/CombineLatest/CombineLatest+arity.swift",
     observableFronts(combineLatest)

@@ -21,7 +21,10 @@
 
 import Foundation
 
-let modules = ["ObservableCore", "ObservableTesting", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
+let modules = [
+  "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
+  "GitHubReplay",
+]
 let marker = "@available(swift, introduced: 6)"
 let optOut = "No Swift 5-mode twin:"
 let outputFolder = "Swift5Mode"

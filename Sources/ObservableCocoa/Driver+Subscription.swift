@@ -1,0 +1,152 @@
+import ObservableCore
+
+// The ways to subscribe to a `Driver`, as in RxCocoa's `Driver+Subscription.swift`. RxCocoa
+// traps when they are called off the main thread; these do not check the thread (yet).
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+  /// Subscribes `observers` to the driver's events.
+  ///
+  /// - Parameter observers: The observers, each given every event in turn.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+  where Observer.Element == Element {
+    asObservable()._bind(to: observers)
+  }
+
+  /// Subscribes `observers` of optional elements to the driver's events.
+  ///
+  /// - Parameter observers: The observers, each given every event in turn.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+  where Observer.Element == Element? {
+    asObservable().map { Optional($0) }._bind(to: observers)
+  }
+
+  /// Sends each element to `relays`.
+  ///
+  /// - Parameter relays: The relays.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
+    drive(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Sends each element to `relays` of optional elements.
+  ///
+  /// - Parameter relays: The relays.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
+    drive(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Sends each element to `relays`.
+  ///
+  /// - Parameter relays: The relays.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
+    drive(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Sends each element to `relays` of optional elements.
+  ///
+  /// - Parameter relays: The relays.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
+    drive(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Sends each element to `relays`.
+  ///
+  /// - Parameter relays: The relays.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
+    drive(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Sends each element to `relays` of optional elements.
+  ///
+  /// - Parameter relays: The relays.
+  /// - Returns: A disposable that cancels the subscription.
+  @inlinable
+  public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable {
+    drive(onNext: { element in
+      for relay in relays { relay.accept(element) }
+    })
+  }
+
+  /// Passes the driver, as an observable, to `transformation`, which subscribes to it.
+  ///
+  /// - Parameter transformation: Subscribes to the observable.
+  /// - Returns: What `transformation` returns.
+  @inlinable
+  public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
+    transformation(asObservable())
+  }
+
+  /// Passes the driver, as an observable, and `curriedArgument` to `with`, which subscribes.
+  ///
+  /// - Parameters:
+  ///   - with: Subscribes to the observable.
+  ///   - curriedArgument: The last argument to `with`.
+  /// - Returns: What `with` returns.
+  @inlinable
+  public func drive<R1, R2>(
+    _ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1
+  ) -> R2 {
+    with(asObservable())(curriedArgument)
+  }
+
+  /// Subscribes closures to the elements and completion; a driver has no errors.
+  ///
+  /// - Parameters:
+  ///   - onNext: Called with each element.
+  ///   - onCompleted: Called when the driver completes.
+  ///   - onDisposed: Called once when the subscription ends, for any reason.
+  /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func drive(
+    onNext: (@Sendable (Element) -> Void)? = nil,
+    onCompleted: (@Sendable () -> Void)? = nil,
+    onDisposed: (@Sendable () -> Void)? = nil
+  ) -> any Disposable {
+    asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+
+  /// Subscribes closures that are given `object`, held weakly, with the elements and
+  /// completion; once `object` is released the closures are no longer called.
+  ///
+  /// - Parameters:
+  ///   - object: The object passed to the closures.
+  ///   - onNext: Called with `object` and each element.
+  ///   - onCompleted: Called with `object` when the driver completes.
+  ///   - onDisposed: Called with `object` once when the subscription ends.
+  /// - Returns: A disposable that cancels the subscription.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func drive<Object: AnyObject & Sendable>(
+    with object: Object,
+    onNext: (@Sendable (Object, Element) -> Void)? = nil,
+    onCompleted: (@Sendable (Object) -> Void)? = nil,
+    onDisposed: (@Sendable (Object) -> Void)? = nil
+  ) -> any Disposable {
+    asObservable().subscribe(
+      with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+}

@@ -1,0 +1,50 @@
+import ObservableCore
+
+extension ObservableConvertibleType {
+  /// Converts the sequence to a ``Driver`` that emits `onErrorJustReturn` and completes if the
+  /// sequence fails.
+  ///
+  /// ```
+  /// source:                     -1-2-x
+  /// asDriver(onErrorJustReturn: 0)  -1-2-0|
+  /// ```
+  ///
+  /// - Parameter onErrorJustReturn: The element to emit in place of an error.
+  /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
+  @inlinable
+  public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+    Driver(
+      asObservable()
+        .observe(on: DriverSharingStrategy.scheduler)
+        .catchAndReturn(onErrorJustReturn))
+  }
+
+  /// Converts the sequence to a ``Driver`` that continues with `onErrorDriveWith` if the
+  /// sequence fails.
+  ///
+  /// - Parameter onErrorDriveWith: The driver whose elements follow an error.
+  /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
+  @inlinable
+  public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+    Driver(
+      asObservable()
+        .observe(on: DriverSharingStrategy.scheduler)
+        .catch { _ in onErrorDriveWith.asObservable() })
+  }
+
+  /// Converts the sequence to a ``Driver`` that continues with the driver `onErrorRecover`
+  /// returns for the error if the sequence fails.
+  ///
+  /// - Parameter onErrorRecover: Returns the driver whose elements follow an error.
+  /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func asDriver(
+    onErrorRecover: @escaping @Sendable (any Swift.Error) -> Driver<Element>
+  ) -> Driver<Element> {
+    Driver(
+      asObservable()
+        .observe(on: DriverSharingStrategy.scheduler)
+        .catch { error in onErrorRecover(error).asObservable() })
+  }
+}

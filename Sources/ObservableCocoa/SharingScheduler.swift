@@ -1,0 +1,64 @@
+import ObservableCore
+
+/// The scheduler that ``Driver`` and ``Signal`` deliver their events on: `MainScheduler`,
+/// unless a test replaces it with ``mock(scheduler:action:)``.
+///
+/// In RxCocoa the replacement is a global variable that `mock` sets and restores. Here it is a
+/// task-local value: `mock` binds it for the duration of `action`, on the calling thread (and in
+/// the tasks `action` starts). A global would be a data race under Swift 6's checking, and,
+/// worse, tests that run in parallel (as Swift Testing runs them) would see each other's mock
+/// scheduler. With a task-local value each test sees only its own. As in RxCocoa, the
+/// scheduler is read when a sequence is built (`asDriver`, `just`, `debounce`…), so build the
+/// sequences inside `action`; subscribing later, for example from `TestScheduler.start`, is
+/// fine.
+public enum SharingScheduler {
+  @TaskLocal
+  private static var mockMake: (@Sendable () -> any SchedulerType)?
+
+  /// Makes the scheduler that ``Driver`` and ``Signal`` deliver on: the one given to
+  /// ``mock(makeScheduler:action:)`` inside its `action`, otherwise `MainScheduler.instance`.
+  public static var make: @Sendable () -> any SchedulerType {
+    mockMake ?? { MainScheduler.instance }
+  }
+
+  /// Runs `action` with ``Driver`` and ``Signal`` delivering on `scheduler`, for tests.
+  ///
+  /// Only sequences built while `action` runs, on its thread or in tasks it starts, use
+  /// `scheduler`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler to deliver on, typically a `TestScheduler`.
+  ///   - action: The code that builds the sequences.
+  /// - Returns: What `action` returns.
+  public static func mock<Result>(
+    scheduler: any SchedulerType, action: () throws -> Result
+  ) rethrows -> Result {
+    try $mockMake.withValue({ scheduler }, operation: action)
+  }
+
+  /// Runs `action` with ``Driver`` and ``Signal`` delivering on the schedulers `makeScheduler`
+  /// makes, for tests.
+  ///
+  /// - Parameters:
+  ///   - makeScheduler: Makes the scheduler to deliver on; called each time a sequence is built.
+  ///   - action: The code that builds the sequences.
+  /// - Returns: What `action` returns.
+  @available(swift, introduced: 6)
+  public static func mock<Result>(
+    makeScheduler: @escaping @Sendable () -> any SchedulerType, action: () throws -> Result
+  ) rethrows -> Result {
+    try $mockMake.withValue(makeScheduler, operation: action)
+  }
+
+  /// Runs the asynchronous `action` with ``Driver`` and ``Signal`` delivering on `scheduler`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler to deliver on.
+  ///   - action: The code that builds the sequences.
+  /// - Returns: What `action` returns.
+  public static func mock<Result>(
+    scheduler: any SchedulerType, action: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $mockMake.withValue({ scheduler }, operation: action)
+  }
+}
