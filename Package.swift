@@ -65,7 +65,9 @@ let package = Package(
       dependencies: ["ObservableCore", "ObservableTesting", "GitHubReplay"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Type-checks client code against the built modules in Swift 5 and Swift 6 language modes.
-    .testTarget(name: "LanguageModeTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+    .testTarget(
+      name: "LanguageModeTests",
+      dependencies: ["ObservableCore", "ObservableTesting", "ObservableCocoa"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [

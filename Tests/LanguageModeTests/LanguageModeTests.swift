@@ -47,6 +47,19 @@ private let rxSwiftStyleStatements: [(api: String, statement: String)] = [
     "Binder on a scheduler",
     "_ = Binder<Int>(box2, scheduler: scheduler) { _, v in self.counter += v }"
   ),
+  ("Driver.map", "_ = d.map { v -> Int in self.counter += v; return v }"),
+  ("drive(onNext:)", "_ = d.drive(onNext: { self.counter += $0 })"),
+  (
+    "Signal.emit(onNext:)",
+    "_ = o.asSignal(onErrorJustReturn: 0).emit(onNext: { self.counter += $0 })"
+  ),
+  (
+    "asDriver(onErrorRecover:)",
+    "_ = o.asDriver(onErrorRecover: { _ in self.counter += 1; return .empty() })"
+  ),
+  (
+    "Driver.combineLatest", "_ = Driver.combineLatest(d, d) { a, _ in self.counter += a; return a }"
+  ),
   ("captured var", "_ = Observable.of(1).subscribe(onNext: { local += $0 })"),
   ("non-Sendable capture", "_ = Observable.of(1).map { box.value + $0 }"),
 ]
@@ -54,6 +67,7 @@ private let rxSwiftStyleStatements: [(api: String, statement: String)] = [
 /// A source file using every statement above inside a `@MainActor` view model.
 private func clientSource() -> (source: String, lines: [String: Int]) {
   var lines = [
+    "import ObservableCocoa",
     "import ObservableCore",
     "import ObservableTesting",
     "",
@@ -67,6 +81,7 @@ private func clientSource() -> (source: String, lines: [String: Int]) {
     "    let box = NonSendableBox()",
     "    let box2 = SendableBox()",
     "    let o = Observable.of(1)",
+    "    let d = Driver.just(1)",
   ]
   var lineOfAPI: [String: Int] = [:]
   for (api, statement) in rxSwiftStyleStatements {
