@@ -148,6 +148,18 @@ extension SharedSequence {
   }
 
   /// Emits the elements of each sequence in `sources` in turn, subscribing to the next when
+  /// the previous completes; `sources` is iterated lazily.
+  ///
+  /// - Parameter sources: The sequences.
+  /// - Returns: A shared sequence of their elements, one sequence after another.
+  @inlinable
+  public static func concat<Sources: Sequence & Sendable>(_ sources: Sources)
+    -> SharedSequence<SharingStrategy, Element>
+  where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    SharedSequence(Observable<Element>.concat(sources.lazy.map { $0.asObservable() }))
+  }
+
+  /// Emits the elements of each sequence in `sources` in turn, subscribing to the next when
   /// the previous completes.
   ///
   /// - Parameter sources: The sequences.
@@ -169,7 +181,7 @@ extension SharedSequence {
   @available(swift, introduced: 6)
   @inlinable
   public static func combineLatest<Sources: Collection, Result: Sendable>(
-    _ sources: Sources, _ resultSelector: @escaping @Sendable ([Element]) -> Result
+    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
     SharedSequence<SharingStrategy, Result>(
@@ -198,7 +210,7 @@ extension SharedSequence {
   @available(swift, introduced: 6)
   @inlinable
   public static func zip<Sources: Collection, Result: Sendable>(
-    _ sources: Sources, _ resultSelector: @escaping @Sendable ([Element]) -> Result
+    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
     SharedSequence<SharingStrategy, Result>(

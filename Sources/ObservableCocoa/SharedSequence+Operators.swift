@@ -2,9 +2,9 @@ import ObservableCore
 
 // The operators of `SharedSequence`, as in RxCocoa's `SharedSequence+Operators.swift`. Each one
 // applies the Observable operator of the same name and shares the result with the sharing
-// strategy. The closures do not throw and the sequences they take are shared sequences of the
-// same strategy, so that the result can never fail and still delivers on the strategy's
-// scheduler. Time operators run their timers on the strategy's scheduler.
+// strategy. The closures do not throw and the sequences they take are shared sequences, so that
+// the result can never fail. As in RxCocoa, the flattening operators return the inner
+// sequences' strategy, and the time operators run their timers on the strategy's scheduler.
 
 extension SharedSequenceConvertibleType {
   /// Transforms each element with `transform`.
@@ -50,9 +50,9 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the latest inner sequence's elements.
   @available(swift, introduced: 6)
   @inlinable
-  public func flatMapLatest<Result: Sendable>(
-    _ selector: @escaping @Sendable (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     SharedSequence(asObservable().flatMapLatest(selector))
   }
 
@@ -63,9 +63,9 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the inner sequences' elements.
   @available(swift, introduced: 6)
   @inlinable
-  public func flatMapFirst<Result: Sendable>(
-    _ selector: @escaping @Sendable (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     SharedSequence(asObservable().flatMapFirst(selector))
   }
 
@@ -75,9 +75,9 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of every inner sequence's elements, as they arrive.
   @available(swift, introduced: 6)
   @inlinable
-  public func flatMap<Result: Sendable>(
-    _ selector: @escaping @Sendable (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     SharedSequence(asObservable().flatMap(selector))
   }
 
@@ -88,9 +88,9 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the inner sequences' elements, in order.
   @available(swift, introduced: 6)
   @inlinable
-  public func concatMap<Result: Sendable>(
-    _ selector: @escaping @Sendable (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     SharedSequence(asObservable().concatMap(selector))
   }
 
@@ -334,13 +334,12 @@ extension SharedSequenceConvertibleType where Element: Equatable {
   }
 }
 
-extension SharedSequenceConvertibleType
-where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
   /// Emits the elements of the most recent inner sequence, disposing the previous one.
   ///
   /// - Returns: A shared sequence of the latest inner sequence's elements.
   @inlinable
-  public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
+  public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
     SharedSequence(asObservable().map { $0.asObservable() }.switchLatest())
   }
 
@@ -348,7 +347,7 @@ where Element: SharedSequenceConvertibleType, Element.SharingStrategy == Sharing
   ///
   /// - Returns: A shared sequence of the inner sequences' elements.
   @inlinable
-  public func merge() -> SharedSequence<SharingStrategy, Element.Element> {
+  public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
     SharedSequence(asObservable().map { $0.asObservable() }.merge())
   }
 
@@ -358,7 +357,8 @@ where Element: SharedSequenceConvertibleType, Element.SharingStrategy == Sharing
   /// - Parameter maxConcurrent: The most inner sequences subscribed to at once.
   /// - Returns: A shared sequence of the inner sequences' elements.
   @inlinable
-  public func merge(maxConcurrent: Int) -> SharedSequence<SharingStrategy, Element.Element> {
+  public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element>
+  {
     SharedSequence(asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
   }
 }

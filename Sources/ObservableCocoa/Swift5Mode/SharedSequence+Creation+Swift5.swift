@@ -38,11 +38,12 @@ extension SharedSequence {
   @_disfavoredOverload
   @inlinable
   public static func combineLatest<Sources: Collection, Result: Sendable>(
-    _ sources: Sources, _ resultSelector: @escaping ([Element]) -> Result
+    _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
     return combineLatest(
-      sources, unsafeBitCast(resultSelector, to: (@Sendable ([Element]) -> Result).self))
+      sources,
+      resultSelector: unsafeBitCast(resultSelector, to: (@Sendable ([Element]) -> Result).self))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -59,9 +60,11 @@ extension SharedSequence {
   @_disfavoredOverload
   @inlinable
   public static func zip<Sources: Collection, Result: Sendable>(
-    _ sources: Sources, _ resultSelector: @escaping ([Element]) -> Result
+    _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
-    return zip(sources, unsafeBitCast(resultSelector, to: (@Sendable ([Element]) -> Result).self))
+    return zip(
+      sources,
+      resultSelector: unsafeBitCast(resultSelector, to: (@Sendable ([Element]) -> Result).self))
   }
 }

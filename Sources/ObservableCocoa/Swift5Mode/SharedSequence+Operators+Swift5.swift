@@ -68,12 +68,11 @@ extension SharedSequenceConvertibleType {
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
   @inlinable
-  public func flatMapLatest<Result: Sendable>(
-    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     return flatMapLatest(
-      unsafeBitCast(
-        selector, to: (@Sendable (Element) -> SharedSequence<SharingStrategy, Result>).self))
+      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -87,12 +86,11 @@ extension SharedSequenceConvertibleType {
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
   @inlinable
-  public func flatMapFirst<Result: Sendable>(
-    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     return flatMapFirst(
-      unsafeBitCast(
-        selector, to: (@Sendable (Element) -> SharedSequence<SharingStrategy, Result>).self))
+      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -106,12 +104,11 @@ extension SharedSequenceConvertibleType {
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
   @inlinable
-  public func flatMap<Result: Sendable>(
-    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     return flatMap(
-      unsafeBitCast(
-        selector, to: (@Sendable (Element) -> SharedSequence<SharingStrategy, Result>).self))
+      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -125,12 +122,11 @@ extension SharedSequenceConvertibleType {
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
   @inlinable
-  public func concatMap<Result: Sendable>(
-    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
+  public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     return concatMap(
-      unsafeBitCast(
-        selector, to: (@Sendable (Element) -> SharedSequence<SharingStrategy, Result>).self))
+      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
   }
 
   /// The Swift 5 language mode form of this API.
