@@ -75,4 +75,21 @@ struct FlatteningTests {
       #expect(merged.count == 5)
     }
   }
+
+  @Test("a driver flat-mapped to signals is a signal, as in RxCocoa")
+  func innerStrategy() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+      let res = SharingScheduler.mock(scheduler: scheduler) {
+        scheduler.start {
+          let signal: Signal<Int> = xs.asDriver(onErrorJustReturn: 0).flatMapLatest {
+            Signal.just($0 * 2)
+          }
+          return signal
+        }
+      }
+      #expect(res.events == [.next(212, 2), .completed(301)])
+    }
+  }
 }

@@ -80,4 +80,17 @@ struct TransformingTests {
         ])
     }
   }
+
+  @Test("withUnretained pairs elements with the object while it is alive")
+  func withUnretained() {
+    withLeakChecking {
+      let owner = Owner()
+      let events = run([.next(210, 1), .completed(220)]) {
+        $0.withUnretained(owner) { object, value in object === owner ? value : -value }
+      }
+      #expect(events == [.next(211, 1), .completed(221)])
+      let pairs = run([.next(210, 2)]) { $0.withUnretained(owner).map { $1 } }
+      #expect(pairs == [.next(211, 2)])
+    }
+  }
 }
