@@ -9,8 +9,11 @@ import ObservableCore
 /// worse, tests that run in parallel (as Swift Testing runs them) would see each other's mock
 /// scheduler. With a task-local value each test sees only its own. As in RxCocoa, the
 /// scheduler is read when a sequence is built (`asDriver`, `just`, `debounce`…), so build the
-/// sequences inside `action`; subscribing later, for example from `TestScheduler.start`, is
-/// fine.
+/// sequences inside `action`. Sequences built by closures that run later (the selector of
+/// `flatMapLatest`, the factory of `deferred`) read it when they run, so run the test scheduler
+/// inside `action` too, as in `SharingScheduler.mock(scheduler: s) { s.start { … } }`. Unlike
+/// RxCocoa's global, the mock is not seen by closures that run on other threads meanwhile; with
+/// a `TestScheduler` everything runs on the test's thread.
 public enum SharingScheduler {
   @TaskLocal
   private static var mockMake: (@Sendable () -> any SchedulerType)?
