@@ -1,7 +1,7 @@
 import ObservableCore
 
 /// The scheduler that ``Driver`` and ``Signal`` deliver their events on: `MainScheduler`,
-/// unless a test replaces it with ``mock(scheduler:action:)``.
+/// unless a test replaces it with `mock(scheduler:action:)`.
 ///
 /// In RxCocoa the replacement is a global variable that `mock` sets and restores. Here it is a
 /// task-local value: `mock` binds it for the duration of `action`, on the calling thread (and in
