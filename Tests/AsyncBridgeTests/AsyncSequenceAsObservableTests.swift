@@ -136,15 +136,16 @@ struct AsyncSequenceAsObservableTests {
   @Test("disposing before the task starts delivers nothing and releases everything")
   func disposeBeforeStart() async {
     await withLeakChecking {
-      let stream = AsyncStream<Int> { continuation in
-        continuation.yield(1)
-        continuation.finish()
-      }
-      // One observer per subscription: a subscription's task may deliver its element and
-      // completion before the dispose reaches it, and a second subscription into the same
-      // observer would then be a (correctly reported) event after a terminal event.
+      // One stream and one observer per subscription: a subscription's task may deliver its
+      // element and completion before the dispose reaches it, so a shared observer would see
+      // events after a terminal event, and tasks iterating one shared stream would take each
+      // other's element.
       let observers = (0..<100).map { _ in TestableObserver<Int>() }
       for observer in observers {
+        let stream = AsyncStream<Int> { continuation in
+          continuation.yield(1)
+          continuation.finish()
+        }
         stream.asObservable().subscribe(observer).dispose()
       }
       // Every task has ended when the leak check passes; a delivered element would stay in
