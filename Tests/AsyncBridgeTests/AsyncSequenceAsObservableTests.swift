@@ -136,19 +136,28 @@ struct AsyncSequenceAsObservableTests {
   @Test("disposing before the task starts delivers nothing and releases everything")
   func disposeBeforeStart() async {
     await withLeakChecking {
-      let observer = TestableObserver<Int>()
-      let stream = AsyncStream<Int> { continuation in
-        continuation.yield(1)
-        continuation.finish()
-      }
-      for _ in 0..<100 {
+      // One stream and one observer per subscription: a subscription's task may deliver its
+      // element and completion before the dispose reaches it, so a shared observer would see
+      // events after a terminal event, and tasks iterating one shared stream would take each
+      // other's element.
+      let observers = (0..<100).map { _ in TestableObserver<Int>() }
+      for observer in observers {
+        let stream = AsyncStream<Int> { continuation in
+          continuation.yield(1)
+          continuation.finish()
+        }
         stream.asObservable().subscribe(observer).dispose()
       }
       // Every task has ended when the leak check passes; a delivered element would stay in
       // the observer.
       let released = await bridgeEventually { Resources.currentScope?.live == 0 }
       #expect(released)
-      #expect(observer.events.allSatisfy { $0.value == .next(1) || $0.value == .completed })
+      for observer in observers {
+        #expect(
+          observer.events.map(\.value) == []
+            || observer.events.map(\.value) == [.next(1)]
+            || observer.events.map(\.value) == [.next(1), .completed])
+      }
     }
   }
 
