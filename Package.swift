@@ -58,11 +58,12 @@ let package = Package(
       name: "BridgeDemoTests",
       // The executable is a dependency so that `swift test` builds it before the tests run it.
       dependencies: ["bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore"]),
-    // Code written for RxSwift 6 (the articles' samples, an RxExample-style signup), compiled
-    // in Swift 5 language mode with only the import changed, and tested for its output.
+    // Code written for RxSwift 6 and RxCocoa (the articles' samples, RxExample-style signup and
+    // search view models), compiled in Swift 5 language mode with only the imports changed, and
+    // tested for its output.
     .testTarget(
       name: "RxSwiftPortTests",
-      dependencies: ["ObservableCore", "ObservableTesting", "GitHubReplay"],
+      dependencies: ["ObservableCore", "ObservableCocoa", "ObservableTesting", "GitHubReplay"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Type-checks client code against the built modules in Swift 5 and Swift 6 language modes.
     .testTarget(

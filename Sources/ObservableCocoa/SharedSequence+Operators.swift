@@ -258,12 +258,16 @@ extension SharedSequenceConvertibleType {
 
   /// Emits the latest element of `second` for each element, if `second` has emitted one.
   ///
+  /// As in RxCocoa, `second` may use another sharing strategy: a `Signal` of taps can read the
+  /// latest value of a `Driver` (`loginTaps.withLatestFrom(credentials)`), and the result keeps
+  /// this sequence's strategy.
+  ///
   /// - Parameter second: The sequence whose latest element is emitted.
   /// - Returns: A shared sequence of `second`'s elements.
   @inlinable
   public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second)
     -> SharedSequence<SharingStrategy, Second.Element>
-  where Second.SharingStrategy == SharingStrategy {
+  {
     SharedSequence(asObservable().withLatestFrom(second))
   }
 

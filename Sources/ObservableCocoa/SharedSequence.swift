@@ -75,3 +75,18 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
   /// - Returns: The shared sequence.
   func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
+
+extension SharedSequenceConvertibleType {
+  /// Returns the shared sequence as a plain observable.
+  ///
+  /// A type that implements ``SharedSequenceConvertibleType/asSharedSequence()`` gets this for
+  /// free, as in RxCocoa, so a class such as an activity indicator that publishes a ``Driver``
+  /// needs to implement only that one method.
+  ///
+  /// - Returns: An observable of the same elements, delivered as the shared sequence delivers
+  ///   them.
+  @inlinable
+  public func asObservable() -> Observable<Element> {
+    asSharedSequence().asObservable()
+  }
+}

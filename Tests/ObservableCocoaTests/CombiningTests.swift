@@ -72,4 +72,21 @@ struct CombiningTests {
       #expect(res.events == [.next(216, "a"), .next(241, "ab")])
     }
   }
+
+  @Test("a signal of taps reads a driver's latest value and stays a signal")
+  func withLatestFromAcrossStrategies() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let taps = scheduler.createHotObservable([.next(215, ()), .next(240, ())])
+      let text = scheduler.createHotObservable([.next(210, "a"), .next(230, "ab")])
+      let res = SharingScheduler.mock(scheduler: scheduler) {
+        scheduler.start { () -> Signal<String> in
+          taps.asSignal(onErrorJustReturn: ())
+            .withLatestFrom(text.asDriver(onErrorJustReturn: ""))
+        }
+      }
+      // The driver's own delivery is a tick late, so the tap at 215 reads "a" from 211.
+      #expect(res.events == [.next(216, "a"), .next(241, "ab")])
+    }
+  }
 }
