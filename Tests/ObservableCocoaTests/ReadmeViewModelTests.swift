@@ -1,0 +1,69 @@
+import ObservableCocoa
+import ObservableCore
+import ObservableTesting
+import Testing
+
+// README.md, "Driver-based view models, on Linux too": the view model as written there, run.
+// LanguageModeTests' ReadmeSnippetTests type-checks the README's own text; keep the two in step.
+
+private struct SignupViewModel {
+  struct Input {
+    let username: Driver<String>
+    let password: Driver<String>
+    let signupTaps: Signal<Void>
+  }
+
+  struct Output {
+    let signupEnabled: Driver<Bool>
+    let welcome: Signal<String>
+  }
+
+  func transform(input: Input) -> Output {
+    let credentials = Driver.combineLatest(input.username, input.password)
+    let enabled =
+      credentials
+      .map { username, password in !username.isEmpty && password.count >= 8 }
+      .distinctUntilChanged()
+    let welcome =
+      input.signupTaps
+      .withLatestFrom(credentials)
+      .map { username, _ in "Welcome, \(username)!" }
+    return Output(signupEnabled: enabled, welcome: welcome)
+  }
+}
+
+@Suite("README: a Driver-based view model")
+struct ReadmeViewModelTests {
+  @Test("the README's timeline: enabled once the password is long enough")
+  func signupEnabledTimeline() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let events = SharingScheduler.mock(scheduler: scheduler) {
+      let input = SignupViewModel.Input(
+        username: scheduler.createHotObservable([.next(210, "ada")])
+          .asDriver(onErrorJustReturn: ""),
+        password: scheduler.createHotObservable([.next(220, "short"), .next(230, "longer-secret")])
+          .asDriver(onErrorJustReturn: ""),
+        signupTaps: Signal.never())
+      let output = SignupViewModel().transform(input: input)
+      return scheduler.start { output.signupEnabled }.events
+    }
+    #expect(events == [.next(221, false), .next(231, true)])
+  }
+
+  @Test("a tap is welcomed with the latest username, once per tap")
+  func welcome() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let events = SharingScheduler.mock(scheduler: scheduler) {
+      let input = SignupViewModel.Input(
+        username: scheduler.createHotObservable([.next(210, "ada"), .next(250, "grace")])
+          .asDriver(onErrorJustReturn: ""),
+        password: scheduler.createHotObservable([.next(220, "longer-secret")])
+          .asDriver(onErrorJustReturn: ""),
+        signupTaps: scheduler.createHotObservable([.next(240, ()), .next(260, ())])
+          .asSignal(onErrorJustReturn: ()))
+      let output = SignupViewModel().transform(input: input)
+      return scheduler.start { output.welcome }.events
+    }
+    #expect(events == [.next(241, "Welcome, ada!"), .next(261, "Welcome, grace!")])
+  }
+}
