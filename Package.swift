@@ -68,7 +68,7 @@ let package = Package(
     // Type-checks client code against the built modules in Swift 5 and Swift 6 language modes.
     .testTarget(
       name: "LanguageModeTests",
-      dependencies: ["ObservableCore", "ObservableTesting", "ObservableCocoa"]),
+      dependencies: ["ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [

@@ -160,4 +160,24 @@ struct LanguageModeTests {
     #expect(result.status == 0, "\(result.output)")
     #expect(result.diagnostics("warning") == [])
   }
+
+  @Test("a Driver's values is unambiguous with AsyncBridge imported too, in both modes")
+  func driverValuesWithAsyncBridge() throws {
+    let source = """
+      import AsyncBridge
+      import ObservableCocoa
+      import ObservableCore
+
+      func titles(_ driver: Driver<String>) async -> [String] {
+        var titles: [String] = []
+        for await title in driver.values { titles.append(title) }
+        return titles
+      }
+      """
+    for mode in ["5", "6"] {
+      let result = try ClientCompiler.typecheck(source, languageMode: mode)
+      #expect(result.status == 0, "Swift \(mode) mode: \(result.output)")
+      #expect(result.diagnostics("warning") == [])
+    }
+  }
 }
