@@ -81,4 +81,15 @@ struct ArticleViewModelTests {
     #expect(
       attempts.events.compactMap(\.value.element) == ["ada@example.com", "grace@example.com"])
   }
+
+  @Test("Migrating from RxSwift: a mapped driver's timeline is one tick late")
+  func migrationGuideTimeline() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let events = SharingScheduler.mock(scheduler: scheduler) {
+      let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+      let doubled = xs.asDriver(onErrorJustReturn: 0).map { $0 * 2 }
+      return scheduler.start { doubled }.events
+    }
+    #expect(events == [.next(211, 2), .next(221, 4)])
+  }
 }
