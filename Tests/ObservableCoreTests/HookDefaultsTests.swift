@@ -3,23 +3,7 @@ import Testing
 
 /// The `hooks-defaults-example` executable, built next to the test bundle.
 private func exampleExecutable() -> URL? {
-  var candidates: [URL] = []
-  if let bundle = CommandLine.arguments.first {
-    candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent())
-  }
-  candidates.append(
-    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
-  candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-  for directory in candidates {
-    var current = directory
-    // The test bundle may sit inside a `.xctest` directory on some platforms.
-    for _ in 0..<3 {
-      let url = current.appendingPathComponent("hooks-defaults-example")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-      current = current.deletingLastPathComponent()
-    }
-  }
-  return nil
+  builtExecutable(named: "hooks-defaults-example")
 }
 
 /// Whether `text` is a timestamp in RxSwift's `yyyy-MM-dd HH:mm:ss.SSS` format.

@@ -5,23 +5,7 @@ import Testing
 
 /// The `main-scheduler-example` executable, built next to the test bundle.
 private func exampleExecutable() -> URL? {
-  var candidates: [URL] = []
-  if let bundle = CommandLine.arguments.first {
-    candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent())
-  }
-  candidates.append(
-    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
-  candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-  for directory in candidates {
-    var current = directory
-    // The test bundle may sit inside a `.xctest` directory on some platforms.
-    for _ in 0..<3 {
-      let url = current.appendingPathComponent("main-scheduler-example")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-      current = current.deletingLastPathComponent()
-    }
-  }
-  return nil
+  builtExecutable(named: "main-scheduler-example")
 }
 
 @Suite("MainScheduler")
