@@ -216,7 +216,7 @@ struct URLSessionRxTests {
       session.rx.response(request: request).map { _ in },
       session.rx.data(request: request).map { _ in },
       session.rx.json(request: request).map { _ in },
-      session.rx.json(Repository.self, request: request).map { _ in },
+      session.rx.json([String: JSONValue].self, request: request).map { _ in },
     ]
     // A task that had been created would be in the session until it completed, and a task that
     // completed would be in the server's log.
