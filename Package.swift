@@ -44,7 +44,8 @@ let package = Package(
       name: "ObservableTestingXCTests", dependencies: ["ObservableCore", "ObservableTesting"]),
     .testTarget(
       name: "ObservableCocoaTests",
-      dependencies: ["ObservableCocoa", "ObservableCore", "ObservableTesting"]),
+      // GitHubReplay serves the URLSession.rx tests over real sockets.
+      dependencies: ["ObservableCocoa", "ObservableCore", "ObservableTesting", "GitHubReplay"]),
     .testTarget(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),

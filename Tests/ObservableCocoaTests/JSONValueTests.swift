@@ -1,0 +1,129 @@
+import Foundation
+import ObservableCocoa
+import Testing
+
+@Suite("JSONValue")
+struct JSONValueTests {
+  @Test("decodes every kind of JSON value, keeping Booleans apart from numbers")
+  func decodesEveryKind() throws {
+    #expect(try decode("null") == .null)
+    #expect(try decode("true") == .bool(true))
+    #expect(try decode("false") == .bool(false))
+    #expect(try decode("1") == .number(1))
+    #expect(try decode("0") == .number(0))
+    #expect(try decode("-2.5e3") == .number(-2500))
+    #expect(try decode(#""a\"b\u00e9""#) == .string("a\"bé"))
+    #expect(
+      try decode(#"[1, "a", null, [], {}]"#)
+        == .array([.number(1), .string("a"), .null, .array([]), .object([:])]))
+    #expect(
+      try decode(#"{"a": {"b": [true]}, "c": "d"}"#)
+        == .object(["a": .object(["b": .array([.bool(true)])]), "c": .string("d")]))
+  }
+
+  @Test("the subscripts reach into objects and arrays, and return nil for any other shape")
+  func subscripts() throws {
+    let json = try decode(#"{"items": [{"name": "a"}, {"name": "b"}], "count": 2}"#)
+
+    #expect(json["items"]?[1]?["name"]?.stringValue == "b")
+    #expect(json["count"]?.intValue == 2)
+    #expect(json["missing"] == nil)
+    #expect(json["items"]?[2] == nil)
+    #expect(json["items"]?[-1] == nil)
+    #expect(json["items"]?["name"] == nil)
+    #expect(json[0] == nil)
+    #expect(json["count"]?["x"] == nil)
+    #expect(json["count"]?[0] == nil)
+  }
+
+  @Test("the accessors return the value only for their own case")
+  func accessors() {
+    let all: [JSONValue] = [
+      .null, .bool(true), .number(3), .string("s"), .array([.null]), .object(["k": .null]),
+    ]
+    #expect(all.map(\.isNull) == [true, false, false, false, false, false])
+    #expect(all.map(\.boolValue) == [nil, true, nil, nil, nil, nil])
+    #expect(all.map(\.doubleValue) == [nil, nil, 3, nil, nil, nil])
+    #expect(all.map(\.intValue) == [nil, nil, 3, nil, nil, nil])
+    #expect(all.map(\.stringValue) == [nil, nil, nil, "s", nil, nil])
+    #expect(all.map(\.arrayValue) == [nil, nil, nil, nil, [.null], nil])
+    #expect(all.map(\.objectValue) == [nil, nil, nil, nil, nil, ["k": .null]])
+  }
+
+  @Test("intValue is nil for a number that is not a whole number Int represents exactly")
+  func intValue() throws {
+    #expect(JSONValue.number(1.5).intValue == nil)
+    #expect(JSONValue.number(1e300).intValue == nil)
+    #expect(JSONValue.number(.infinity).intValue == nil)
+    #expect(JSONValue.number(.nan).intValue == nil)
+    #expect(JSONValue.number(-42).intValue == -42)
+    #expect(try decode("103703892").intValue == 103_703_892)
+  }
+
+  @Test("values are Hashable and equal by content")
+  func hashable() throws {
+    let first = try decode(#"{"a": [1, 2], "b": null}"#)
+    let second = try decode(#"{"b": null, "a": [1, 2]}"#)
+    #expect(first == second)
+    #expect(Set([first, second, .null]).count == 2)
+  }
+
+  @Test("input that is not JSON throws, never crashes", arguments: malformed)
+  func malformedThrows(text: String) {
+    #expect(throws: (any Error).self) { try decode(text) }
+  }
+
+  @Test("deep nesting throws, never overflows the stack")
+  func deepNesting() throws {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(throws: (any Error).self) { try decode(deep) }
+    let objects = String(repeating: #"{"a":"#, count: 100_000)
+    #expect(throws: (any Error).self) { try decode(objects) }
+    let shallow = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    var value = try decode(shallow)
+    var depth = 0
+    while let inner = value[0] {
+      value = inner
+      depth += 1
+    }
+    #expect(depth == 99)
+  }
+
+  @Test("random bytes throw or decode, never crash")
+  func randomBytes() {
+    var generator = SplitMix64(seed: 14)
+    let alphabet = Array(#"{}[]",:0123456789.eE+-truefalsnl\"u  "#.utf8) + [0xC3, 0xA9, 0xFF, 0]
+    for _ in 0..<2_000 {
+      let count = Int(generator.next() % 40)
+      let bytes = (0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      _ = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+  }
+}
+
+/// Texts that are not JSON.
+private let malformed = [
+  "", "{", "[1,", #"{"a"}"#, #"{"a": }"#, "tru", "nul", "01x", #""unterminated"#, "[1 2]",
+  "{1: 2}", "NaN", "1e400", "\u{FF}",
+]
+
+private func decode(_ text: String) throws -> JSONValue {
+  try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+}
+
+/// A small deterministic generator, so that the random-bytes test sees the same input each run.
+private struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
