@@ -17,6 +17,32 @@ func <-> <T>(property: ControlProperty<T>, relay: BehaviorRelay<T>) -> any Dispo
   return Disposables.create(toControl, toRelay)
 }
 
+/// The text field of the ObservableCocoa DocC article, as written there.
+@MainActor final class TextField {
+  private(set) var text: String?
+  private let edits = PublishRelay<Void>()
+
+  func userTyped(_ newText: String?) {
+    text = newText
+    edits.accept(())
+  }
+
+  var rxText: ControlProperty<String?> {
+    let edits = edits
+    let values = Observable<String?>.create { [weak self] observer in
+      // A control property subscribes to its values on the main queue, the main actor's.
+      MainActor.assumeIsolated {
+        observer.onNext(self?.text)
+        return edits.subscribe(onNext: { [weak self] in
+          MainActor.assumeIsolated { observer.onNext(self?.text) }
+        })
+      }
+    }
+    return ControlProperty(
+      values: values, valueSink: Binder(self) { field, text in field.text = text })
+  }
+}
+
 @Suite("Two-way binding of a control property and a relay")
 @MainActor
 struct TwoWayBindingTests {
@@ -107,5 +133,18 @@ struct TwoWayBindingTests {
       binding.dispose()
     }
     #expect(weakField == nil)
+  }
+
+  @Test("the DocC article's text field binds both ways")
+  func docSample() {
+    let field = TextField()
+    let relay = BehaviorRelay<String?>(value: "initial")
+    let binding = (field.rxText <-> relay)
+    #expect(field.text == "initial")
+    field.userTyped("typed")
+    #expect(relay.value == "typed")
+    relay.accept("set")
+    #expect(field.text == "set")
+    binding.dispose()
   }
 }

@@ -99,7 +99,9 @@ struct HookDefaultsTests {
     let unhandledWithStack = section(
       lines, from: "-- unhandled error, with the subscription's call stack",
       to: "-- reentrant events")
-    let reentrant = section(lines, from: "-- reentrant events", to: "-- debugLogger set to nil")
+    let reentrant = section(lines, from: "-- reentrant events", to: "-- main thread violation")
+    let mainThread = section(
+      lines, from: "-- main thread violation", to: "-- debugLogger set to nil")
     #if DEBUG
       // A debug build prints RxSwift's report of an unhandled error, and a warning for each
       // event sent to a subject from inside its delivery.
@@ -123,11 +125,14 @@ struct HookDefaultsTests {
           "received 2",
         ], "\(report)")
       #expect(reentrant.contains { $0.contains("> Remedy:") }, "\(report)")
+      // A main-thread check that fails prints a warning instead of trapping as RxSwift does.
+      #expect(mainThread == ["⚠️ Main thread violation: example check"], "\(report)")
     #else
       // A release build reports neither.
       #expect(unhandled == [], "\(report)")
       #expect(unhandledWithStack == [], "\(report)")
       #expect(reentrant == ["received 0", "received 1", "received 2"], "\(report)")
+      #expect(mainThread == [], "\(report)")
     #endif
   }
 }
