@@ -10,9 +10,6 @@ extension ControlEvent {
   ///
   /// - Returns: A driver of the control's events, delivered on ``SharingScheduler``.
   public func asDriver() -> Driver<PropertyType> {
-    asDriver(onErrorRecover: { error in
-      Hooks.reportUnhandledError(error)
-      return Driver.empty()
-    })
+    events.infallibleReportingErrors().asDriver()
   }
 }

@@ -10,9 +10,6 @@ extension ControlEvent {
   ///
   /// - Returns: A signal of the control's events, delivered on ``SharingScheduler``.
   public func asSignal() -> Signal<PropertyType> {
-    asSignal(onErrorRecover: { error in
-      Hooks.reportUnhandledError(error)
-      return Signal.empty()
-    })
+    events.infallibleReportingErrors().asSignal()
   }
 }

@@ -79,7 +79,18 @@ public struct ControlEvent<PropertyType: Sendable>: ControlEventType {
   ///
   /// - Returns: The events, as an infallible.
   public func asInfallible() -> Infallible<PropertyType> {
-    events.asInfallible(onErrorRecover: { error in
+    events.infallibleReportingErrors()
+  }
+}
+
+extension ObservableConvertibleType {
+  /// Returns the sequence as an `Infallible` that, should the sequence fail, reports the error
+  /// to `Hooks.defaultErrorHandler` and completes: what control properties and events do with
+  /// an error they promise never to send.
+  ///
+  /// - Returns: The infallible sequence.
+  internal func infallibleReportingErrors() -> Infallible<Element> {
+    asObservable().asInfallible(onErrorRecover: { error in
       Hooks.reportUnhandledError(error)
       return Infallible.empty()
     })

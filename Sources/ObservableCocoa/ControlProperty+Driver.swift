@@ -10,9 +10,6 @@ extension ControlProperty {
   ///
   /// - Returns: A driver of the control's values, delivered on ``SharingScheduler``.
   public func asDriver() -> Driver<PropertyType> {
-    asDriver(onErrorRecover: { error in
-      Hooks.reportUnhandledError(error)
-      return Driver.empty()
-    })
+    values.infallibleReportingErrors().asDriver()
   }
 }

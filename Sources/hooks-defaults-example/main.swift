@@ -7,6 +7,7 @@
 // ObservableCore is built with `DEBUG` defined (SwiftPM's debug configuration), as in RxSwift.
 
 import Dispatch
+import ObservableCocoa
 import ObservableCore
 
 /// The error the sequences below fail with.
@@ -44,6 +45,12 @@ func run() {
     checked.signal()
   }
   checked.wait()
+
+  print("-- control event that fails")
+  // A control event must never fail; if it does all the same, the error is reported as
+  // unhandled and the sequence completes (RxCocoa traps in debug builds).
+  _ = ControlEvent(events: Observable<Int>.error(ExampleError())).asInfallible()
+    .subscribe(onNext: { print("next \($0)") }, onCompleted: { print("completed") })
 
   print("-- debugLogger set to nil")
   Hooks.debugLogger = nil
