@@ -43,7 +43,7 @@ public struct ControlEvent<PropertyType: Sendable>: ControlEventType {
   /// - Parameter events: The control's events. Subscribing to the control event subscribes
   ///   to `events` on the main queue.
   public init<Events: ObservableType>(events: Events) where Events.Element == PropertyType {
-    self.events = events.asObservable().subscribe(on: _MainQueueSubscriptionScheduler())
+    self.events = events.asObservable().subscribe(on: MainQueueSubscriptionScheduler())
   }
 
   /// Subscribes `observer` to the control's events.
@@ -102,14 +102,7 @@ extension ObservableConvertibleType {
 /// It subscribes at once when the subscription is made there, and otherwise queues it there:
 /// what RxCocoa's `ConcurrentMainScheduler` does for `subscribe(on:)`. Unlike
 /// `MainScheduler.instance`, it does not queue behind main-queue work that is still pending.
-///
-/// Not public API.
-@usableFromInline
-internal struct _MainQueueSubscriptionScheduler: ImmediateSchedulerType {
-  @usableFromInline
-  internal init() {}
-
-  @usableFromInline
+internal struct MainQueueSubscriptionScheduler: ImmediateSchedulerType {
   internal func schedule<StateType: Sendable>(
     _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {

@@ -51,7 +51,7 @@ public struct ControlProperty<PropertyType: Sendable>: ControlPropertyType {
   public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
   where Values.Element == PropertyType, Sink.Element == PropertyType {
     self.init(
-      subscribedOnMain: values.asObservable().subscribe(on: _MainQueueSubscriptionScheduler()),
+      subscribedOnMain: values.asObservable().subscribe(on: MainQueueSubscriptionScheduler()),
       valueSink: AnyObserver(valueSink))
   }
 
