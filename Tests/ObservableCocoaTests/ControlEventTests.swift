@@ -1,3 +1,4 @@
+import Dispatch
 import ObservableCocoa
 import ObservableCore
 import ObservableTesting
@@ -105,9 +106,24 @@ struct ControlEventTests {
         onMain.append(MainScheduler.isOnMainQueue)
         return Disposables.create()
       })
-    #expect(!MainScheduler.isOnMainQueue)
-    let kept = event.subscribe(onNext: { _ in })
-    event.subscribe(onNext: { _ in }).dispose()
+    let kept = await withCheckedContinuation { (done: CheckedContinuation<any Disposable, Never>) in
+      DispatchQueue.global().async {
+        #expect(!MainScheduler.isOnMainQueue)
+        // Hold the main queue, which another thread drains, so that the queued subscriptions
+        // cannot run before the second one is disposed.
+        let holding = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+          holding.signal()
+          gate.wait()
+        }
+        holding.wait()
+        let kept = event.subscribe(onNext: { _ in })
+        event.subscribe(onNext: { _ in }).dispose()
+        gate.signal()
+        done.resume(returning: kept)
+      }
+    }
     // Both subscriptions were queued on the main queue before this; the main actor runs there.
     await MainActor.run {}
     #expect(onMain.value == [true])
