@@ -1,6 +1,5 @@
 import ObservableCocoa
 import ObservableCore
-import Synchronization
 import Testing
 
 /// Records every report that reaches `Hooks.mainThreadViolationHandler`, with the tag of the
@@ -20,7 +19,7 @@ final class MainThreadViolations: Sendable {
     return recorder
   }()
 
-  private let reports = Mutex<[(tag: String?, message: String)]>([])
+  private let reports = _Mutex<[(tag: String?, message: String)]>([])
 
   /// Installs the process-wide recorder if it is not installed yet, and returns it.
   static func recorder() -> MainThreadViolations {
