@@ -26,9 +26,11 @@ let package = Package(
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
     ),
     .executableTarget(name: "main-scheduler-example", dependencies: ["ObservableCore"]),
-    // Prints what the default hooks print (debug lines, unhandled errors, reentrant events), so
-    // that HookDefaultsTests can check standard output in a process of its own.
-    .executableTarget(name: "hooks-defaults-example", dependencies: ["ObservableCore"]),
+    // Prints what the default hooks print (debug lines, unhandled errors, reentrant events,
+    // main-thread violations, ObservableCocoa's control events that fail), so that
+    // HookDefaultsTests can check standard output in a process of its own.
+    .executableTarget(
+      name: "hooks-defaults-example", dependencies: ["ObservableCore", "ObservableCocoa"]),
     .testTarget(
       name: "ObservableCoreTests",
       // The executables are dependencies so that `swift test` builds them before

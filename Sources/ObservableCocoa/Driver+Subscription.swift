@@ -1,7 +1,10 @@
 import ObservableCore
 
-// The ways to subscribe to a `Driver`, as in RxCocoa's `Driver+Subscription.swift`. RxCocoa
-// traps when they are called off the main thread; these do not check the thread (yet).
+// The ways to subscribe to a `Driver`, as in RxCocoa's `Driver+Subscription.swift`. Each checks,
+// as RxCocoa's do, that it is called on the main thread, so that the element a driver replays
+// at subscription is delivered there; RxCocoa traps, these report to
+// `Hooks.mainThreadViolationHandler`. A driver built inside `SharingScheduler.mock` delivers on
+// the mock scheduler and is not checked.
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
   /// Subscribes `observers` to the driver's events.
@@ -11,7 +14,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   @inlinable
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
   where Observer.Element == Element {
-    asObservable()._bind(to: observers)
+    _ensureDrivenOnMainThread()
+    return asObservable()._bind(to: observers)
   }
 
   /// Subscribes `observers` of optional elements to the driver's events.
@@ -21,7 +25,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   @inlinable
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
-    asObservable().map { Optional($0) }._bind(to: observers)
+    _ensureDrivenOnMainThread()
+    return asObservable().map { Optional($0) }._bind(to: observers)
   }
 
   /// Sends each element to `relays`.
@@ -30,7 +35,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: A disposable that cancels the subscription.
   @inlinable
   public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
-    drive(onNext: { element in
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }
     })
   }
@@ -41,7 +47,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: A disposable that cancels the subscription.
   @inlinable
   public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
-    drive(onNext: { element in
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }
     })
   }
@@ -52,7 +59,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: A disposable that cancels the subscription.
   @inlinable
   public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
-    drive(onNext: { element in
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }
     })
   }
@@ -63,7 +71,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: A disposable that cancels the subscription.
   @inlinable
   public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
-    drive(onNext: { element in
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }
     })
   }
@@ -74,7 +83,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: A disposable that cancels the subscription.
   @inlinable
   public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
-    drive(onNext: { element in
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }
     })
   }
@@ -85,7 +95,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: A disposable that cancels the subscription.
   @inlinable
   public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable {
-    drive(onNext: { element in
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }
     })
   }
@@ -96,7 +107,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: What `transformation` returns.
   @inlinable
   public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
-    transformation(asObservable())
+    _ensureDrivenOnMainThread()
+    return transformation(asObservable())
   }
 
   /// Passes the driver, as an observable, and `curriedArgument` to `with`, which subscribes.
@@ -109,7 +121,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   public func drive<R1, R2>(
     _ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1
   ) -> R2 {
-    with(asObservable())(curriedArgument)
+    _ensureDrivenOnMainThread()
+    return with(asObservable())(curriedArgument)
   }
 
   /// Subscribes closures to the elements and completion; a driver has no errors.
@@ -126,7 +139,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onCompleted: (@Sendable () -> Void)? = nil,
     onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
-    asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(
+      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes closures that are given `object`, held weakly, with the elements and
@@ -146,7 +161,23 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onCompleted: (@Sendable (Object) -> Void)? = nil,
     onDisposed: (@Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
-    asObservable().subscribe(
+    _ensureDrivenOnMainThread()
+    return asObservable().subscribe(
       with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+  /// Reports to `Hooks.mainThreadViolationHandler` when a driver that delivers on
+  /// `MainScheduler` is driven off the main queue.
+  ///
+  /// Not public API.
+  @usableFromInline
+  internal func _ensureDrivenOnMainThread() {
+    guard asSharedSequence().deliversOnMainScheduler else { return }
+    MainScheduler.ensureExecutingOnScheduler(
+      errorMessage: "`drive` was called off the main thread. Drive a `Driver` on the main "
+        + "thread: it replays its latest element to a new subscriber at once, on the thread "
+        + "that subscribes, and that element must reach the observer on the main thread too.")
   }
 }

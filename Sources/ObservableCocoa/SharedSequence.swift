@@ -13,6 +13,11 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
   @usableFromInline
   internal let source: Observable<Element>
 
+  /// Whether the sequence was built to deliver on `MainScheduler` (outside
+  /// `SharingScheduler.mock`), so that subscribing to it must happen on the main thread.
+  @usableFromInline
+  internal let deliversOnMainScheduler: Bool
+
   /// Wraps `source` after applying the sharing strategy's ``SharingStrategyProtocol/share(_:)``.
   ///
   /// Not checked: `source` must never fail and must deliver on the strategy's scheduler.
@@ -21,6 +26,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
   @inlinable
   public init(_ source: Observable<Element>) {
     self.source = SharingStrategy.share(source)
+    deliversOnMainScheduler = !SharingScheduler.isMocked
   }
 
   /// Wraps `raw` as it is, without sharing it.
@@ -32,6 +38,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
   @inlinable
   public init(raw: Observable<Element>) {
     source = raw
+    deliversOnMainScheduler = !SharingScheduler.isMocked
   }
 
   /// Returns the underlying observable.

@@ -24,6 +24,15 @@ public enum SharingScheduler {
     mockMake ?? { MainScheduler.instance }
   }
 
+  /// Whether ``mock(scheduler:action:)`` or one of its siblings is in effect for the caller.
+  ///
+  /// A sequence built then does not deliver on `MainScheduler`, so `drive` does not check
+  /// that it is called on the main thread.
+  @usableFromInline
+  internal static var isMocked: Bool {
+    mockMake != nil
+  }
+
   /// Runs `action` with ``Driver`` and ``Signal`` delivering on `scheduler`, for tests.
   ///
   /// Only sequences built while `action` runs, on its thread or in tasks it starts, use

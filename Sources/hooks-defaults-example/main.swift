@@ -1,10 +1,13 @@
 // Shows what ObservableCore's default hooks print to standard output: `debug()`'s lines, the
-// report of an unhandled error and the report of a reentrant event sent to a subject.
+// report of an unhandled error, the report of a reentrant event sent to a subject and the
+// report of a main-thread check that failed.
 // HookDefaultsTests runs it and reads its output, so that no test of the library itself prints.
 //
-// The reports of unhandled errors and reentrant events appear only when ObservableCore is built
-// with `DEBUG` defined (SwiftPM's debug configuration), as in RxSwift.
+// The reports of unhandled errors, reentrant events and main-thread violations appear only when
+// ObservableCore is built with `DEBUG` defined (SwiftPM's debug configuration), as in RxSwift.
 
+import Dispatch
+import ObservableCocoa
 import ObservableCore
 
 /// The error the sequences below fail with.
@@ -33,6 +36,21 @@ func run() {
   })
   subject.onNext(0)
   subscription.dispose()
+
+  print("-- main thread violation")
+  // From a background thread, as `drive` called off the main thread would.
+  let checked = DispatchSemaphore(value: 0)
+  DispatchQueue.global().async {
+    MainScheduler.ensureExecutingOnScheduler(errorMessage: "example check")
+    checked.signal()
+  }
+  checked.wait()
+
+  print("-- control event that fails")
+  // A control event must never fail; if it does all the same, the error is reported as
+  // unhandled and the sequence completes (RxCocoa traps in debug builds).
+  _ = ControlEvent(events: Observable<Int>.error(ExampleError())).asInfallible()
+    .subscribe(onNext: { print("next \($0)") }, onCompleted: { print("completed") })
 
   print("-- debugLogger set to nil")
   Hooks.debugLogger = nil

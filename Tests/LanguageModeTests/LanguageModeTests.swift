@@ -49,6 +49,7 @@ private let rxSwiftStyleStatements: [(api: String, statement: String)] = [
   ),
   ("Driver.map", "_ = d.map { v -> Int in self.counter += v; return v }"),
   ("drive(onNext:)", "_ = d.drive(onNext: { self.counter += $0 })"),
+  ("Driver.bind(onNext:)", "_ = d.bind(onNext: { self.counter += $0 })"),
   (
     "Signal.emit(onNext:)",
     "_ = o.asSignal(onErrorJustReturn: 0).emit(onNext: { self.counter += $0 })"

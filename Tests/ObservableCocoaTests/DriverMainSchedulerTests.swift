@@ -8,6 +8,7 @@ struct DriverMainSchedulerTests {
   @Test(
     "an element sent on a background queue is delivered on the main queue",
     .timeLimit(.minutes(1)))
+  @MainActor  // drive on the main thread, as drive requires
   func backgroundToMain() async {
     let subject = PublishSubject<Int>()
     let driver = subject.asDriver(onErrorJustReturn: 0)

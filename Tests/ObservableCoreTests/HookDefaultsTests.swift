@@ -83,7 +83,11 @@ struct HookDefaultsTests {
     let unhandledWithStack = section(
       lines, from: "-- unhandled error, with the subscription's call stack",
       to: "-- reentrant events")
-    let reentrant = section(lines, from: "-- reentrant events", to: "-- debugLogger set to nil")
+    let reentrant = section(lines, from: "-- reentrant events", to: "-- main thread violation")
+    let mainThread = section(
+      lines, from: "-- main thread violation", to: "-- control event that fails")
+    let failingControlEvent = section(
+      lines, from: "-- control event that fails", to: "-- debugLogger set to nil")
     #if DEBUG
       // A debug build prints RxSwift's report of an unhandled error, and a warning for each
       // event sent to a subject from inside its delivery.
@@ -107,11 +111,19 @@ struct HookDefaultsTests {
           "received 2",
         ], "\(report)")
       #expect(reentrant.contains { $0.contains("> Remedy:") }, "\(report)")
+      // A main-thread check that fails prints a warning instead of trapping as RxSwift does.
+      #expect(mainThread == ["⚠️ Main thread violation: example check"], "\(report)")
+      // ObservableCocoa: a control event that fails reports the error and completes.
+      #expect(
+        failingControlEvent == ["Unhandled error happened: example failure", "completed"],
+        "\(report)")
     #else
       // A release build reports neither.
       #expect(unhandled == [], "\(report)")
       #expect(unhandledWithStack == [], "\(report)")
       #expect(reentrant == ["received 0", "received 1", "received 2"], "\(report)")
+      #expect(mainThread == [], "\(report)")
+      #expect(failingControlEvent == ["completed"], "\(report)")
     #endif
   }
 }

@@ -25,6 +25,9 @@ public enum Hooks {
   /// lines long, that names the subject and the event.
   public typealias ReentrancyAnomalyHandler = @Sendable (_ message: String) -> Void
 
+  /// The type of ``mainThreadViolationHandler``: receives a description of the violation.
+  public typealias MainThreadViolationHandler = @Sendable (_ message: String) -> Void
+
   private static let errorHandler = _Mutex<DefaultErrorHandler>(_defaultUnhandledErrorHandler)
   private static let captureCallStack = _Mutex<CustomCaptureSubscriptionCallstack>(
     _defaultCallStackCapture)
@@ -33,6 +36,8 @@ public enum Hooks {
   private static let debugLog = _Mutex<(@Sendable (String) -> Void)?>(_defaultDebugLogger)
   private static let reentrancyHandler = _Mutex<ReentrancyAnomalyHandler>(
     _defaultReentrancyAnomalyHandler)
+  private static let mainThreadHandler = _Mutex<MainThreadViolationHandler>(
+    _defaultMainThreadViolationHandler)
 
   /// Called with every error that nothing else handles: an error reaching a `subscribe`
   /// without an `onError` handler, a `bind(to:)` to a relay, a ``Binder`` or `bind(onNext:)`,
@@ -177,6 +182,51 @@ public enum Hooks {
           `Hooks.reentrancyAnomalyHandler`.
       """)
   }
+}
+
+extension Hooks {
+  /// Called when `MainScheduler.ensureExecutingOnScheduler(errorMessage:)` or
+  /// `MainScheduler.ensureRunningOnMainThread(errorMessage:)` finds the caller off the main
+  /// thread, for example when ObservableCocoa's `drive` is called on a background thread.
+  ///
+  /// RxSwift stops the process there (`fatalError`). A library here never crashes on its
+  /// user's input, so the check reports the violation instead, and the caller goes on: the
+  /// work then runs on the wrong thread, which is the bug to fix.
+  ///
+  /// The default does what ``defaultErrorHandler``'s does for unhandled errors: in a debug
+  /// build of ObservableCore (one compiled with `DEBUG` defined, as SwiftPM's debug
+  /// configuration does) it prints a line that starts with `⚠️ Main thread violation:` to
+  /// standard output, so that the mistake is seen while developing; in a release build it does
+  /// nothing. Set a closure to send the reports elsewhere, or to stop in a debugger:
+  ///
+  /// ```swift
+  /// Hooks.mainThreadViolationHandler = { message in
+  ///   logger.fault("\(message)")
+  ///   assertionFailure(message)   // RxSwift's behaviour, in debug builds of the app only
+  /// }
+  /// ```
+  ///
+  /// The handler runs on the thread that made the check, outside every lock of the library.
+  public static var mainThreadViolationHandler: MainThreadViolationHandler {
+    get { mainThreadHandler.withLock { $0 } }
+    set { mainThreadHandler.withLock { $0 = newValue } }
+  }
+
+  /// Passes a main-thread violation to ``mainThreadViolationHandler``.
+  ///
+  /// - Parameter message: The description of the violation.
+  internal static func _reportMainThreadViolation(_ message: String) {
+    let handler = mainThreadViolationHandler
+    handler(message)
+  }
+}
+
+/// The default ``Hooks/mainThreadViolationHandler``: a warning in debug builds, nothing in
+/// release builds.
+private let _defaultMainThreadViolationHandler: Hooks.MainThreadViolationHandler = { message in
+  #if DEBUG
+    print("⚠️ Main thread violation: \(message)")
+  #endif
 }
 
 /// The default ``Hooks/defaultErrorHandler``: RxSwift's report in debug builds, nothing in

@@ -1,6 +1,11 @@
 import Dispatch
 import Synchronization
 
+// `Thread.isMainThread` is in Foundation proper.
+#if canImport(Foundation)
+  import Foundation
+#endif
+
 /// A scheduler for work that must run on the main dispatch queue, such as UI updates.
 ///
 /// ``instance`` runs an action at once when called on the main queue with nothing else of
@@ -74,6 +79,44 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
       self.numberEnqueued.subtract(1, ordering: .sequentiallyConsistent)
     }
     return item
+  }
+}
+
+extension MainScheduler {
+  /// Reports to ``Hooks/mainThreadViolationHandler`` when the caller is not running on the
+  /// main dispatch queue, the queue this scheduler runs its work on.
+  ///
+  /// RxSwift stops the process with `fatalError` there. This check reports and returns, so
+  /// calling it where a user's mistake can reach it never crashes the app. Work the main
+  /// actor runs is on the main queue.
+  ///
+  /// - Parameter errorMessage: What to report; the default says that the caller is on a
+  ///   background thread and how to get onto the main queue.
+  public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+    guard !isOnMainQueue else { return }
+    Hooks._reportMainThreadViolation(
+      errorMessage
+        ?? "Executing on a background thread. Run this work on the main queue, through "
+        + "`MainScheduler.instance.schedule` or `observe(on: MainScheduler.instance)`.")
+  }
+
+  /// Reports to ``Hooks/mainThreadViolationHandler`` when the caller is running neither on
+  /// the main thread nor on the main dispatch queue.
+  ///
+  /// RxSwift stops the process with `fatalError` there, and does not check on Linux, where
+  /// its Foundation lacked `Thread.isMainThread`. This check reports and returns. It accepts
+  /// the main queue as well as the main thread because on Linux they can differ: once a
+  /// program calls `dispatchMain()`, as test runners do, the main queue (and with it the main
+  /// actor) is drained by another thread. Without Foundation it checks only the main queue.
+  ///
+  /// - Parameter errorMessage: What to report; the default says that the caller is on a
+  ///   background thread.
+  public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+    #if canImport(Foundation)
+      guard !Thread.isMainThread else { return }
+    #endif
+    guard !isOnMainQueue else { return }
+    Hooks._reportMainThreadViolation(errorMessage ?? "Running on a background thread.")
   }
 }
 
