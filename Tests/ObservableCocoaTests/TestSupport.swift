@@ -9,12 +9,13 @@ struct TestError: Error, Equatable {
 
 let testError = TestError()
 
-/// A thread-safe box for values captured by `@Sendable` test closures.
+/// A thread-safe box for values captured by `@Sendable` test closures; `_Mutex`, so that
+/// ThreadSanitizer sees its handoffs.
 final class Box<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
+  private let storage: _Mutex<Value>
 
   init(_ value: Value) {
-    storage = Mutex(value)
+    storage = _Mutex(value)
   }
 
   var value: Value {
