@@ -71,7 +71,9 @@ let package = Package(
     // Type-checks client code against the built modules in Swift 5 and Swift 6 language modes.
     .testTarget(
       name: "LanguageModeTests",
-      dependencies: ["ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge"]),
+      dependencies: [
+        "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
+      ]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [

@@ -96,11 +96,11 @@ extension Reactive where Base: URLSession {
     }
   }
 
-  /// A sequence of the JSON body of `request`, as a ``JSONValue``.
+  /// A sequence of the JSON body of `request`, as a `JSONValue` (ObservableCore).
   ///
   /// RxCocoa's `json(request:options:)` delivers `Any` from `JSONSerialization`, which code
   /// casts with `as? [String: Any]`; `Any` is not `Sendable`, so here the document is a
-  /// ``JSONValue`` to switch over or subscript, and there is no `options:` parameter (top-level
+  /// `JSONValue` to switch over or subscript, and there is no `options:` parameter (top-level
   /// strings, numbers and `null` are accepted, as with `.fragmentsAllowed`). To decode a model
   /// type instead, use ``json(_:request:decoder:)``.
   ///
@@ -120,7 +120,7 @@ extension Reactive where Base: URLSession {
     json(JSONValue.self, request: request)
   }
 
-  /// A sequence of the JSON body of a `GET` request for `url`, as a ``JSONValue``.
+  /// A sequence of the JSON body of a `GET` request for `url`, as a `JSONValue`.
   ///
   /// RxCocoa's `json(url:)` delivers `Any`; see ``json(request:)`` for the difference.
   ///

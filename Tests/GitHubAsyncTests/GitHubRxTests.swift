@@ -32,10 +32,16 @@ struct GitHubRxTests {
     try await withLeakChecking {
       let server = try ReplayServer.start()
       defer { server.stop() }
-      server.stub("/users/octocat", .delay(.seconds(120), try ReplayFixture.user.response()))
+      server.stub("/users/octocat", .hang)
       let observer = TestableObserver<User>()
+      // A request timeout far beyond the test's own: on a loaded machine (CI building other
+      // products meanwhile) the default 30 s passed before the dispose, and the observer saw
+      // URLError -1001 instead of nothing.
+      let client = GitHubClient(
+        configuration: GitHubConfiguration(
+          baseURL: server.baseURL, token: nil, timeout: .seconds(600)))
 
-      let subscription = rxClient(server).rx.user("octocat").asObservable().subscribe(observer)
+      let subscription = client.rx.user("octocat").asObservable().subscribe(observer)
       #expect(await server.waitForRequests())
       subscription.dispose()
       subscription.dispose()

@@ -181,4 +181,36 @@ struct LanguageModeTests {
       #expect(result.diagnostics("warning") == [])
     }
   }
+
+  @Test("every library imported at once: JSONValue is one type, from ObservableCore")
+  func allLibrariesTogether() throws {
+    let source = """
+      import AsyncBridge
+      import GitHubAsync
+      import ObservableCocoa
+      import ObservableCore
+      import ObservableTesting
+
+      #if canImport(FoundationNetworking)
+        import FoundationNetworking
+      #endif
+      import Foundation
+
+      // GitHubAsync's Event (a repository event) and ObservableCore's Event (an Rx event)
+      // share a name; a file importing both qualifies it.
+      func action(of event: GitHubAsync.Event) -> String? {
+        let payload: JSONValue = event.payload
+        return payload["action"]?.stringValue
+      }
+
+      func names(_ url: URL) -> Observable<[String]> {
+        URLSession.shared.rx.json(url: url).map { json in
+          (json["items"]?.arrayValue ?? []).compactMap { $0["full_name"]?.stringValue }
+        }
+      }
+      """
+    let result = try ClientCompiler.typecheck(source, languageMode: "6")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.diagnostics("warning") == [])
+  }
 }

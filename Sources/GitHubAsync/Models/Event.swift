@@ -1,4 +1,5 @@
 import Foundation
+import ObservableCore
 
 /// An event in a repository's activity feed, from `GET /repos/{owner}/{repo}/events`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import ObservableCocoa
+import ObservableCore
 import Testing
 
 @Suite("JSONValue")
@@ -9,13 +9,14 @@ struct JSONValueTests {
     #expect(try decode("null") == .null)
     #expect(try decode("true") == .bool(true))
     #expect(try decode("false") == .bool(false))
-    #expect(try decode("1") == .number(1))
-    #expect(try decode("0") == .number(0))
-    #expect(try decode("-2.5e3") == .number(-2500))
+    #expect(try decode("1") == .int(1))
+    #expect(try decode("0") == .int(0))
+    #expect(try decode("1.5") == .double(1.5))
+    #expect(try decode("-2.5e3").doubleValue == -2500)
     #expect(try decode(#""a\"b\u00e9""#) == .string("a\"bé"))
     #expect(
       try decode(#"[1, "a", null, [], {}]"#)
-        == .array([.number(1), .string("a"), .null, .array([]), .object([:])]))
+        == .array([.int(1), .string("a"), .null, .array([]), .object([:])]))
     #expect(
       try decode(#"{"a": {"b": [true]}, "c": "d"}"#)
         == .object(["a": .object(["b": .array([.bool(true)])]), "c": .string("d")]))
@@ -39,25 +40,41 @@ struct JSONValueTests {
   @Test("the accessors return the value only for their own case")
   func accessors() {
     let all: [JSONValue] = [
-      .null, .bool(true), .number(3), .string("s"), .array([.null]), .object(["k": .null]),
+      .null, .bool(true), .int(3), .string("s"), .array([.null]), .object(["k": .null]),
+      .double(2.5),
     ]
-    #expect(all.map(\.isNull) == [true, false, false, false, false, false])
-    #expect(all.map(\.boolValue) == [nil, true, nil, nil, nil, nil])
-    #expect(all.map(\.doubleValue) == [nil, nil, 3, nil, nil, nil])
-    #expect(all.map(\.intValue) == [nil, nil, 3, nil, nil, nil])
-    #expect(all.map(\.stringValue) == [nil, nil, nil, "s", nil, nil])
-    #expect(all.map(\.arrayValue) == [nil, nil, nil, nil, [.null], nil])
-    #expect(all.map(\.objectValue) == [nil, nil, nil, nil, nil, ["k": .null]])
+    #expect(all.map(\.isNull) == [true, false, false, false, false, false, false])
+    #expect(all.map(\.boolValue) == [nil, true, nil, nil, nil, nil, nil])
+    #expect(all.map(\.doubleValue) == [nil, nil, 3, nil, nil, nil, 2.5])
+    #expect(all.map(\.intValue) == [nil, nil, 3, nil, nil, nil, nil])
+    #expect(all.map(\.stringValue) == [nil, nil, nil, "s", nil, nil, nil])
+    #expect(all.map(\.arrayValue) == [nil, nil, nil, nil, [.null], nil, nil])
+    #expect(all.map(\.objectValue) == [nil, nil, nil, nil, nil, ["k": .null], nil])
   }
 
   @Test("intValue is nil for a number that is not a whole number Int represents exactly")
   func intValue() throws {
-    #expect(JSONValue.number(1.5).intValue == nil)
-    #expect(JSONValue.number(1e300).intValue == nil)
-    #expect(JSONValue.number(.infinity).intValue == nil)
-    #expect(JSONValue.number(.nan).intValue == nil)
-    #expect(JSONValue.number(-42).intValue == -42)
+    #expect(JSONValue.double(1.5).intValue == nil)
+    #expect(JSONValue.double(1e300).intValue == nil)
+    #expect(JSONValue.double(.infinity).intValue == nil)
+    #expect(JSONValue.double(.nan).intValue == nil)
+    #expect(JSONValue.double(-42).intValue == -42)
     #expect(try decode("103703892").intValue == 103_703_892)
+  }
+
+  @Test("whole numbers beyond 2^53 are kept exactly")
+  func largeIntegers() throws {
+    let big = 9_007_199_254_740_993  // 2^53 + 1, which a Double cannot hold
+    #expect(try decode("\(big)") == .int(big))
+    #expect(try decode("\(big)").intValue == big)
+  }
+
+  @Test("encoding writes back JSON that decodes to the same value")
+  func roundTrip() throws {
+    let text = #"{"a": [1, 2.5, "x", true, null, {"b": []}], "id": 9007199254740993}"#
+    let value = try decode(text)
+    let encoded = try JSONEncoder().encode(value)
+    #expect(try JSONDecoder().decode(JSONValue.self, from: encoded) == value)
   }
 
   @Test("values are Hashable and equal by content")

@@ -1,28 +1,27 @@
-/// A JSON document as a `Sendable` value: what `URLSession.rx.json(request:)` delivers where
-/// RxCocoa delivers `Any`.
+/// A JSON document as a `Sendable` value.
 ///
-/// RxCocoa's `json(request:)` hands over the `Any` that `JSONSerialization` returns, which code
-/// then casts (`json as? [String: Any]`). `Any` cannot cross threads in Swift 6, so here the
-/// document is this enum: switch over it, or reach into it with the subscripts and the typed
-/// accessors, which return `nil` when the value has another shape.
+/// It is what `URLSession.rx.json(request:)` (ObservableCocoa) delivers where RxCocoa delivers
+/// `Any`, and what GitHubAsync uses for the parts of GitHub's responses whose shape varies,
+/// such as an event's `payload`. `Any` cannot cross threads in Swift 6; this enum can. Switch
+/// over it, or reach into it with the subscripts and the typed accessors, which return `nil`
+/// when the value has another shape:
 ///
 /// ```swift
-/// session.rx.json(url: searchURL)
-///   .map { json -> [String] in
-///     (json["items"]?.arrayValue ?? []).compactMap { $0["full_name"]?.stringValue }
-///   }
+/// let names = (json["items"]?.arrayValue ?? []).compactMap { $0["full_name"]?.stringValue }
+/// if case .string(let action)? = event.payload["action"] { print(action) }
 /// ```
 ///
-/// Numbers are stored as `Double`, as `JSONSerialization` reads most of them; integers beyond
-/// ±2⁵³ lose precision. For typed models, decode them directly with
-/// `json(_:request:decoder:)`.
-public enum JSONValue: Sendable, Equatable, Hashable, Decodable {
+/// Whole numbers that fit in `Int` are kept exactly (``int(_:)``), so identifiers beyond 2⁵³
+/// survive; other numbers are ``double(_:)``. Encoding writes the same JSON back.
+public enum JSONValue: Sendable, Hashable, Codable {
   /// `null`.
   case null
   /// `true` or `false`.
   case bool(Bool)
-  /// A number.
-  case number(Double)
+  /// A number without a fraction or exponent that fits in `Int`.
+  case int(Int)
+  /// Any other number.
+  case double(Double)
   /// A string.
   case string(String)
   /// An array.
@@ -41,8 +40,10 @@ public enum JSONValue: Sendable, Equatable, Hashable, Decodable {
       self = .null
     } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .int(value)
     } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
+      self = .double(value)
     } else if let value = try? container.decode(String.self) {
       self = .string(value)
     } else if let value = try? container.decode([JSONValue].self) {
@@ -52,6 +53,24 @@ public enum JSONValue: Sendable, Equatable, Hashable, Decodable {
     } else {
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "The value is not a JSON value.")
+    }
+  }
+
+  /// Encodes the value as the JSON it was decoded from.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: The encoder's error, such as `EncodingError.invalidValue` for a non-finite
+  ///   ``double(_:)`` that `JSONEncoder` is not configured to write.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .int(let value): try container.encode(value)
+    case .double(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
     }
   }
 
@@ -81,17 +100,25 @@ public enum JSONValue: Sendable, Equatable, Hashable, Decodable {
     return value
   }
 
-  /// The number, or `nil` if this is not a number.
+  /// The number as a `Double`, or `nil` if this is not a number.
+  ///
+  /// A large ``int(_:)`` may round.
   public var doubleValue: Double? {
-    guard case .number(let value) = self else { return nil }
-    return value
+    switch self {
+    case .int(let value): Double(value)
+    case .double(let value): value
+    default: nil
+    }
   }
 
-  /// The number as an `Int`, or `nil` if this is not a number or the number is not a whole
-  /// number that `Int` represents exactly.
+  /// The number as an `Int`, or `nil` if this is not a number or not a whole number that `Int`
+  /// represents exactly.
   public var intValue: Int? {
-    guard case .number(let value) = self else { return nil }
-    return Int(exactly: value)
+    switch self {
+    case .int(let value): value
+    case .double(let value): Int(exactly: value)
+    default: nil
+    }
   }
 
   /// The string, or `nil` if this is not a string.
