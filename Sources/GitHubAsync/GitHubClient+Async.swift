@@ -22,7 +22,9 @@ extension GitHubClient {
   ///   - name: The repository name.
   /// - Returns: The repository. A renamed repository is found through GitHub's 301.
   /// - Throws: ``GitHubError``; ``GitHubError/invalidInput(_:)`` without a request for a name
-  ///   GitHub could never accept.
+  ///   that cannot be one path segment: empty, `.`, `..`, containing `/` or a control
+  ///   character, or over 255 bytes. Any other name is percent-encoded and sent; GitHub answers
+  ///   ``GitHubError/notFound(_:)`` for one that does not exist.
   public func repository(owner: String, name: String) async throws(GitHubError) -> Repository {
     let exchange = try await send(try repositoryURL(owner: owner, name: name))
     return try decode(Repository.self, from: exchange)
@@ -94,8 +96,10 @@ extension GitHubClient {
   /// ``GitHubError/cancelled``.
   ///
   /// - Parameter username: The login.
-  /// - Returns: The account.
-  /// - Throws: ``GitHubError``.
+  /// - Returns: The account. Bot accounts such as `dependabot[bot]` work like any other login.
+  /// - Throws: ``GitHubError``; ``GitHubError/invalidInput(_:)`` without a request for a name
+  ///   that cannot be one path segment (empty, `.`, `..`, containing `/` or a control
+  ///   character, or over 255 bytes).
   public func user(_ username: String) async throws(GitHubError) -> User {
     let exchange = try await send(try userURL(username))
     return try decode(User.self, from: exchange)
@@ -127,15 +131,17 @@ extension GitHubClient {
   /// a name no account has.
   ///
   /// The body of a `200` is not read. A name can also be unavailable for reasons this call
-  /// cannot see, such as reserved words.
+  /// cannot see, such as reserved words, or GitHub's sign-up rules (a name such as `a--b` that
+  /// no account has reads as free here): check those rules yourself before asking.
   ///
   /// **Cancellation:** cancelling the calling task cancels the request, and the call throws
   /// ``GitHubError/cancelled``.
   ///
   /// - Parameter username: The name to check.
   /// - Returns: `true` if no account has the name.
-  /// - Throws: ``GitHubError``; ``GitHubError/invalidInput(_:)`` for a name GitHub would
-  ///   never accept.
+  /// - Throws: ``GitHubError``; ``GitHubError/invalidInput(_:)`` without a request for a name
+  ///   that cannot be one path segment (empty, `.`, `..`, containing `/` or a control
+  ///   character, or over 255 bytes).
   public func isUsernameAvailable(_ username: String) async throws(GitHubError) -> Bool {
     let url = try userURL(username)
     let result: Result<Exchange, GitHubError>

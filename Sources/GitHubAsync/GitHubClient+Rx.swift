@@ -16,8 +16,10 @@ extension Reactive where Base == GitHubClient {
   /// ```
   ///
   /// Each subscription sends one request, on a `URLSessionDataTask`; disposing the
-  /// subscription cancels the task. Invalid names fail the subscription with
-  /// ``GitHubError/invalidInput(_:)`` before any request is made.
+  /// subscription cancels the task. A name that cannot be one path segment (empty, `.`, `..`,
+  /// containing `/` or a control character, or over 255 bytes) fails the subscription with
+  /// ``GitHubError/invalidInput(_:)`` before any request is made; any other name is
+  /// percent-encoded and sent.
   ///
   /// - Parameters:
   ///   - owner: The owner's login.
@@ -126,7 +128,8 @@ extension Reactive where Base == GitHubClient {
   ///
   /// - Parameter username: The name to check.
   /// - Returns: A `Single` of `true` if no account has the name, failing with
-  ///   ``GitHubError`` for other errors and for names GitHub would never accept.
+  ///   ``GitHubError`` for other errors and, without a request, for a name that cannot be one
+  ///   path segment.
   public func isUsernameAvailable(_ username: String) -> Single<Bool> {
     let client = base
     return Single.create { single in

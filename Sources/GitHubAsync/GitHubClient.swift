@@ -84,20 +84,20 @@ public final class GitHubClient: Sendable, ReactiveCompatible {
   // MARK: URLs
 
   func repositoryURL(owner: String, name: String) throws(GitHubError) -> URL {
-    try Validation.login(owner, parameter: "owner")
-    try Validation.repositoryName(name, parameter: "name")
+    try Validation.pathSegment(owner, parameter: "owner")
+    try Validation.pathSegment(name, parameter: "name")
     return try Endpoint.url(baseURL: configuration.baseURL, segments: ["repos", owner, name])
   }
 
   func eventsURL(owner: String, name: String) throws(GitHubError) -> URL {
-    try Validation.login(owner, parameter: "owner")
-    try Validation.repositoryName(name, parameter: "name")
+    try Validation.pathSegment(owner, parameter: "owner")
+    try Validation.pathSegment(name, parameter: "name")
     return try Endpoint.url(
       baseURL: configuration.baseURL, segments: ["repos", owner, name, "events"])
   }
 
   func userURL(_ username: String) throws(GitHubError) -> URL {
-    try Validation.login(username, parameter: "username")
+    try Validation.pathSegment(username, parameter: "username")
     return try Endpoint.url(baseURL: configuration.baseURL, segments: ["users", username])
   }
 

@@ -44,7 +44,14 @@ public enum GitHubError: Error, Sendable, Hashable, CustomStringConvertible,
   /// The request did not complete: no connection, a timeout (`URLError.Code.timedOut`), a
   /// connection closed in the middle of the body, and so on.
   case transport(URLError)
-  /// An argument was rejected before any request was made.
+  /// An argument was rejected before any request was made: a name that cannot be one path
+  /// segment (empty, `.`, `..`, containing `/` or a control character, or over 255 bytes in
+  /// UTF-8), an empty search query, a page size outside 1–100, a page below 1, an unusable
+  /// base URL or a token that cannot go into a header.
+  ///
+  /// Names are not checked against GitHub's naming rules: `dependabot[bot]`, `a--b` or
+  /// `octocat-` are percent-encoded and sent, and a name no account has is
+  /// ``GitHubError/notFound(_:)``.
   case invalidInput(InvalidInput)
   /// The request was cancelled: the calling `Task` was cancelled.
   ///
@@ -285,7 +292,7 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
 public struct InvalidInput: Sendable, Hashable, CustomStringConvertible {
   /// The parameter, such as `owner`, `name`, `username`, `query` or `perPage`.
   public var parameter: String
-  /// Why it was rejected.
+  /// Why it was rejected, such as `must not contain '/'`; never the rejected value itself.
   public var reason: String
 
   /// Creates an invalid-input description.

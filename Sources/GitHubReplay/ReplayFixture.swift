@@ -31,6 +31,9 @@ public enum ReplayFixture: String, Sendable, CaseIterable {
   case repositoryEvents = "recorded/octokit-rb/returns_events_for_a_repository.json"
   /// Recorded: `GET /users/sferik` → 200 (a 2013 user object).
   case user = "recorded/octokit-rb/returns_a_user.json"
+  /// Recorded: `GET /users/shipit%5Bbot%5D` → 200, the GitHub App bot `shipit[bot]`
+  /// (`"type": "Bot"`), a login with brackets, percent-encoded in the path.
+  case botUser = "recorded/octokit-rb/handle_bot_users.json"
   /// Recorded: `GET /repos/pengwynn/octokit` → 404 `{"message":"Not Found"}`.
   case repositoryNotFound =
     "recorded/octokit-rb/returns_false_if_the_repository_doesn_t_exist.json"

@@ -26,6 +26,8 @@ public struct ReplayScenario: Sendable {
     public static let searchRepositories = "/search/repositories"
     /// A recorded user, `sferik`.
     public static let user = "/users/sferik"
+    /// A recorded bot user, `shipit[bot]`, as sent on the wire: brackets percent-encoded.
+    public static let botUser = "/users/shipit%5Bbot%5D"
     /// Recorded events of `sferik/rails_admin`; answers 304 to its own `ETag`.
     public static let repositoryEvents = "/repos/sferik/rails_admin/events"
     /// A recorded missing repository, `pengwynn/octokit`; answers 404.
@@ -49,8 +51,9 @@ public struct ReplayScenario: Sendable {
   /// - `GET /search/repositories`: three pages of two, two and one repositories, linked by
   ///   `Link` `rel="next"`; `page=11` answers 422 (written).
   /// - `GET /search/issues`: one page (recorded).
-  /// - `GET /users/sferik`: a user (recorded). Every other `/users/{name}` answers 404, so
-  ///   every other name reads as available.
+  /// - `GET /users/sferik`: a user (recorded); `GET /users/shipit%5Bbot%5D`: the bot user
+  ///   `shipit[bot]` (recorded). Every other `/users/{name}` answers 404, so every other name
+  ///   reads as available.
   /// - `GET /repos/sferik/rails_admin/events`: 30 events with an `ETag` and
   ///   `X-Poll-Interval` (recorded); with `If-None-Match` set to that `ETag`, 304 (written).
   /// - `GET /repos/pengwynn/octokit`: 404 (recorded).
@@ -64,7 +67,8 @@ public struct ReplayScenario: Sendable {
     var routes: [ReplayRoute] = []
     let served: [ReplayFixture] = [
       .repository, .renamedRepository, .validationFailed, .branchProtection, .searchIssues,
-      .repositoryEvents, .user, .repositoryNotFound, .searchRepositories, .searchBeyondLimit,
+      .repositoryEvents, .user, .botUser, .repositoryNotFound, .searchRepositories,
+      .searchBeyondLimit,
       .eventsNotModified,
     ]
     for fixture in served {

@@ -91,11 +91,11 @@ struct CommandTests {
     #expect(!run.stderr.contains("Fatal error"))
   }
 
-  @Test("a name GitHub would refuse fails with status 1 before any request")
+  @Test("a name that cannot be a path segment fails with status 1 before any request")
   func invalidName() async throws {
     let server = try startReplayServer()
     defer { server.stop() }
-    let run = try await runDemo(["repo", "bad owner/x"] + at(server))
+    let run = try await runDemo(["repo", "../x"] + at(server))
     #expect(run.status == 1, "\(run)")
     #expect(run.stderrLines.last?.contains("invalid input (owner:") == true, "\(run)")
     #expect(server.requests.isEmpty)

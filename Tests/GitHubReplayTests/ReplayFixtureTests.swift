@@ -58,6 +58,20 @@ struct ReplayFixtureTests {
     #expect(events[0].response.header("Transfer-Encoding") == "chunked")  // dropped on the wire
   }
 
+  @Test("the recorded bot user keeps its percent-encoded path, and the scenario serves it")
+  func botUser() throws {
+    let interaction = try #require(try ReplayFixture.botUser.interactions().first)
+    #expect(ReplayFixture.botUser.isRecording)
+    #expect(interaction.target == "/users/shipit%5Bbot%5D")
+    #expect(interaction.route().path == ReplayScenario.GitHubPaths.botUser)
+    let body = try #require(
+      try JSONSerialization.jsonObject(with: interaction.response.body) as? [String: Any])
+    #expect(body["login"] as? String == "shipit[bot]")
+    #expect(body["type"] as? String == "Bot")
+    let scenario = try ReplayScenario.gitHub()
+    #expect(scenario.routes.contains { $0.path == ReplayScenario.GitHubPaths.botUser })
+  }
+
   @Test("the written 304 carries its If-None-Match, which its route requires")
   func conditionalRoute() throws {
     let interaction = try #require(try ReplayFixture.eventsNotModified.interactions().first)

@@ -66,39 +66,39 @@ enum Endpoint {
   }
 }
 
-/// GitHub's rules for names, checked before any request is made.
+/// The checks made before any request.
 enum Validation {
-  /// A user or organization login: 1 to 39 ASCII letters, digits and hyphens; no hyphen at
-  /// the start or end, and no two in a row.
-  static func login(_ value: String, parameter: String) throws(GitHubError) {
-    let bytes = Array(value.utf8)
-    guard !bytes.isEmpty else { throw invalid(parameter, "must not be empty") }
-    guard bytes.count <= 39 else { throw invalid(parameter, "must be at most 39 characters") }
-    guard bytes.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
-      throw invalid(parameter, "may contain only ASCII letters, digits and hyphens")
-    }
-    guard bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else {
-      throw invalid(parameter, "must not start or end with a hyphen")
-    }
-    guard !value.contains("--") else {
-      throw invalid(parameter, "must not contain consecutive hyphens")
-    }
-  }
+  /// The longest name accepted as a path segment, in UTF-8 bytes.
+  ///
+  /// GitHub's own limits are far lower (39 characters for a login, 100 for a repository
+  /// name), so no real name comes near it; it is the common file-name limit (`NAME_MAX`).
+  /// Percent-encoded, such a segment is at most 765 characters, so a URL with several of them
+  /// stays well below the 8 KB request-line limit of common servers and proxies.
+  static let maximumSegmentBytes = 255
 
-  /// A repository name: 1 to 100 ASCII letters, digits, `.`, `_` and `-`, and not `.` or `..`.
-  static func repositoryName(_ value: String, parameter: String) throws(GitHubError) {
-    let bytes = Array(value.utf8)
-    guard !bytes.isEmpty else { throw invalid(parameter, "must not be empty") }
-    guard bytes.count <= 100 else { throw invalid(parameter, "must be at most 100 characters") }
-    guard
-      bytes.allSatisfy({
-        isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
-          || $0 == UInt8(ascii: "-")
-      })
-    else {
-      throw invalid(parameter, "may contain only ASCII letters, digits, '.', '_' and '-'")
-    }
+  /// A name the client puts into the URL path as one segment: a login, a repository owner or
+  /// name.
+  ///
+  /// Only what could send the request somewhere other than intended, or cannot be a path
+  /// segment, is rejected: an empty name, `.` and `..` (dot segments, which URL
+  /// normalisation removes), `/`, control characters (Unicode category Cc: U+0000–U+001F,
+  /// U+007F–U+009F) and more than ``maximumSegmentBytes`` bytes. Everything else, such as
+  /// `dependabot[bot]`, `a--b`, spaces, `?`, `#`, `%`, `\` and non-ASCII letters, is
+  /// percent-encoded by ``Endpoint/percentEncode(_:)`` into exactly one segment; GitHub answers
+  /// 404 for a name that does not exist.
+  static func pathSegment(_ value: String, parameter: String) throws(GitHubError) {
+    guard !value.isEmpty else { throw invalid(parameter, "must not be empty") }
     guard value != ".", value != ".." else { throw invalid(parameter, "must not be '.' or '..'") }
+    guard !value.utf8.contains(UInt8(ascii: "/")) else {
+      throw invalid(parameter, "must not contain '/'")
+    }
+    guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
+      throw invalid(parameter, "must not contain control characters")
+    }
+    guard value.utf8.count <= maximumSegmentBytes else {
+      throw invalid(parameter, "must be at most \(maximumSegmentBytes) bytes in UTF-8")
+    }
   }
 
   /// A search query: not empty or only whitespace.
@@ -116,12 +116,6 @@ enum Validation {
   /// A page number: 1 or more.
   static func page(_ value: Int) throws(GitHubError) {
     guard value >= 1 else { throw invalid("page", "must be 1 or more") }
-  }
-
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-      || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
   private static func invalid(_ parameter: String, _ reason: String) -> GitHubError {
