@@ -102,6 +102,7 @@ private final class ItemPager<Element: Decodable & Sendable>: Disposable, Sendab
   }
 
   func fetch(_ url: URL) {
+    guard !isDisposed else { return }
     let prepared: PreparedRequest
     do {
       prepared = try client.prepare(url)
@@ -118,7 +119,13 @@ private final class ItemPager<Element: Decodable & Sendable>: Disposable, Sendab
       state.requested.insert(url)
       return true
     }
-    if start { task.resume() }
+    if start {
+      task.resume()
+    } else {
+      // Disposed meanwhile: a task never resumed would keep its handler (and this pager)
+      // alive; cancelling releases it, and its completion finds the pager disposed.
+      task.cancel()
+    }
   }
 
   private func received(_ result: Result<Exchange, GitHubError>) {

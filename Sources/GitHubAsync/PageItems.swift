@@ -33,8 +33,6 @@ extension PageItems {
 
 /// `{"<key>": [items]}`, with the key taken from the decoder's `userInfo`.
 struct KeyedItems<Element: Decodable>: Decodable {
-  static var keyInfo: CodingUserInfoKey { CodingUserInfoKey(rawValue: "GitHubAsync.itemsKey")! }
-
   var items: [Element]
 
   private struct Key: CodingKey {
@@ -45,8 +43,13 @@ struct KeyedItems<Element: Decodable>: Decodable {
   }
 
   init(from decoder: any Decoder) throws {
-    let name = decoder.userInfo[Self.keyInfo] as? String ?? "items"
+    let name = ItemsKey.userInfoKey.flatMap { decoder.userInfo[$0] as? String } ?? "items"
     let container = try decoder.container(keyedBy: Key.self)
     items = try container.decode([Element].self, forKey: Key(stringValue: name))
   }
+}
+
+/// The decoder `userInfo` key under which ``KeyedItems`` finds the member name.
+enum ItemsKey {
+  static let userInfoKey = CodingUserInfoKey(rawValue: "GitHubAsync.itemsKey")
 }

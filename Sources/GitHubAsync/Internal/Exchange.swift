@@ -258,7 +258,7 @@ extension GitHubClient {
   ) throws(GitHubError) -> T {
     do {
       let decoder = GitHubJSON.decoder()
-      if let itemsKey { decoder.userInfo[KeyedItems<JSONValue>.keyInfo] = itemsKey }
+      if let itemsKey, let key = ItemsKey.userInfoKey { decoder.userInfo[key] = itemsKey }
       return try decoder.decode(type, from: exchange.body)
     } catch {
       let prefix = String(decoding: exchange.body.prefix(200), as: UTF8.self)
