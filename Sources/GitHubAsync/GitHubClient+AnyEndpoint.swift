@@ -16,7 +16,7 @@ extension GitHubClient {
   /// ``GitHubError/cancelled``.
   ///
   /// - Parameters:
-  ///   - type: The type to decode the body as; ``JSONValue`` takes any JSON.
+  ///   - type: The type to decode the body as; `JSONValue` takes any JSON.
   ///   - path: The path relative to the API base URL, starting with `/`, such as
   ///     `/orgs/apple/repos`.
   ///   - query: Query items, unencoded; they are sent sorted by name.
@@ -58,7 +58,7 @@ extension GitHubClient {
   /// ``GitHubError/cancelled``; no request is in flight afterwards.
   ///
   /// - Parameters:
-  ///   - type: The item type; ``JSONValue`` takes any JSON.
+  ///   - type: The item type; `JSONValue` takes any JSON.
   ///   - path: The first page's path relative to the API base URL, as for
   ///     ``get(_:path:query:)``.
   ///   - query: The first page's query items, such as `["per_page": "100"]`.

@@ -20,7 +20,7 @@ extension Reactive where Base == GitHubClient {
   /// path fails the subscription with ``GitHubError/invalidInput(_:)`` before any request.
   ///
   /// - Parameters:
-  ///   - type: The type to decode the body as; ``JSONValue`` takes any JSON.
+  ///   - type: The type to decode the body as; `JSONValue` takes any JSON.
   ///   - path: The path relative to the API base URL, as for
   ///     ``GitHubClient/get(_:path:query:)``.
   ///   - query: Query items, unencoded.
@@ -56,7 +56,7 @@ extension Reactive where Base == GitHubClient {
   /// requests no further page; no request is in flight afterwards.
   ///
   /// - Parameters:
-  ///   - type: The item type; ``JSONValue`` takes any JSON.
+  ///   - type: The item type; `JSONValue` takes any JSON.
   ///   - path: The first page's path relative to the API base URL.
   ///   - query: The first page's query items.
   ///   - items: Where each page keeps its items.
