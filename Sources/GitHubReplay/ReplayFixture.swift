@@ -39,6 +39,18 @@ public enum ReplayFixture: String, Sendable, CaseIterable {
     "recorded/octokit-rb/returns_false_if_the_repository_doesn_t_exist.json"
   /// Recorded: a `POST` → 401 `{"message":"Bad credentials"}`.
   case badCredentials = "recorded/octokit-rb/updates_the_review_summary_comment_with_new_text.json"
+  /// Recorded: `GET …/issues?per_page=3`, then pages 2 to 5 at `/repositories/515435940/issues`
+  /// (page-number `Link`s on another path than the first request).
+  case paginateIssues = "recorded/octokit/paginate-issues/raw-fixture.json"
+  /// Written: `GET /organizations?per_page=2`, three pages (2, 2 and 1) linked by `since`, with
+  /// `rel="first"` as the URI template `{?since}`.
+  case organizationsSince = "written/organizations-since.json"
+  /// Written: `GET /repos/octo-org/octo-repo/activity?per_page=2`, three pages (2, 2 and 1)
+  /// linked by `cursor`, with only `next` and `prev` links.
+  case repositoryActivityCursor = "written/repository-activity-cursor.json"
+  /// Written: `GET /repos/octo-org/octo-repo/actions/workflows?per_page=2`, two pages of the
+  /// wrapped list `{"total_count": 3, "workflows": […]}`.
+  case actionsWorkflows = "written/actions-workflows.json"
   /// Written: `GET /search/repositories?q=swift&per_page=2`, three pages (2, 2 and 1 items)
   /// linked by `Link` `rel="next"`.
   case searchRepositories = "written/search-repositories.json"

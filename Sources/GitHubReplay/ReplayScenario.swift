@@ -42,6 +42,16 @@ public struct ReplayScenario: Sendable {
     public static let badCredentials = "/repos/replay/bad-credentials"
     /// A repository path that answers a written 500.
     public static let serverError = "/repos/replay/server-error"
+    /// The first page of the recorded five-page issue list; later pages are at
+    /// `/repositories/515435940/issues`.
+    public static let paginatedIssues =
+      "/repos/octokit-fixture-org/tmp-scenario-paginate-issues-20220719043836917-izyoe/issues"
+    /// The written three-page organization list, paginated by `since`.
+    public static let organizations = "/organizations"
+    /// The written three-page repository activity, paginated by `cursor`.
+    public static let repositoryActivity = "/repos/octo-org/octo-repo/activity"
+    /// The written two-page wrapped workflow list.
+    public static let workflows = "/repos/octo-org/octo-repo/actions/workflows"
   }
 
   /// The GitHub scenario: every bundled fixture at its recorded path, plus a few aliases.
@@ -59,6 +69,9 @@ public struct ReplayScenario: Sendable {
   /// - `GET /repos/pengwynn/octokit`: 404 (recorded).
   /// - `GET /repos/replay/{rate-limited, secondary-rate-limited, forbidden, bad-credentials,
   ///   server-error}`: the written error responses and the recorded 401, see ``GitHubPaths``.
+  /// - Paginated lists, see ``GitHubPaths``: the recorded issues (page numbers, `next` on
+  ///   another path), organizations (`since`), repository activity (`cursor`) and Actions
+  ///   workflows (a wrapped list), each matched by its recorded query items.
   /// - Anything else: 404 `Not Found`, as written for a missing user.
   ///
   /// - Returns: The scenario.
@@ -68,8 +81,8 @@ public struct ReplayScenario: Sendable {
     let served: [ReplayFixture] = [
       .repository, .renamedRepository, .validationFailed, .branchProtection, .searchIssues,
       .repositoryEvents, .user, .botUser, .repositoryNotFound, .searchRepositories,
-      .searchBeyondLimit,
-      .eventsNotModified,
+      .searchBeyondLimit, .eventsNotModified, .paginateIssues, .organizationsSince,
+      .repositoryActivityCursor, .actionsWorkflows,
     ]
     for fixture in served {
       routes += try fixture.interactions().map { $0.route() }

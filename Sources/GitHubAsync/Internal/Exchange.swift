@@ -253,9 +253,13 @@ extension GitHubClient {
   }
 
   /// Decodes a body, or fails with the status and the start of the body.
-  func decode<T: Decodable>(_ type: T.Type, from exchange: Exchange) throws(GitHubError) -> T {
+  func decode<T: Decodable>(
+    _ type: T.Type, from exchange: Exchange, itemsKey: String? = nil
+  ) throws(GitHubError) -> T {
     do {
-      return try GitHubJSON.decoder().decode(type, from: exchange.body)
+      let decoder = GitHubJSON.decoder()
+      if let itemsKey, let key = ItemsKey.userInfoKey { decoder.userInfo[key] = itemsKey }
+      return try decoder.decode(type, from: exchange.body)
     } catch {
       let prefix = String(decoding: exchange.body.prefix(200), as: UTF8.self)
       throw .decodingFailed(

@@ -54,6 +54,7 @@ enum BridgeDemo {
       case .events(let options): try await EventsCommand.run(options, context: context)
       case .user(let options): try await UserCommand.run(options, context: context)
       case .typeahead(let options): try await TypeaheadCommand.run(options, context: context)
+      case .api(let options): try await ApiCommand.run(options, context: context)
       }
       cleanup.runAll()
       return 0

@@ -13,6 +13,9 @@ extension CommandName {
         + " [--cache-dir DIR] [--style rx|async|both] [--json] [SERVER]"
     case .user: "usage: bridge-demo user NAME [--style rx|async|both] [--json] [SERVER]"
     case .typeahead: "usage: bridge-demo typeahead [--style rx|async] [SERVER]"
+    case .api:
+      "usage: bridge-demo api PATH [--paginate] [--limit N] [--style rx|async|both] [--json]"
+        + " [SERVER]"
     }
   }
 
@@ -74,6 +77,18 @@ extension CommandName {
         Options:
           --style rx|async        which pipeline to use (default: rx)
         """
+    case .api:
+      body = """
+        Sends GET PATH (such as repos/apple/swift or /orgs/apple/repos?per_page=100) and prints
+        the JSON, like 'gh api'. With --paginate, follows the Link rel="next" pages and prints
+        their items as one array.
+
+        Options:
+          --paginate              fetch every page (the response must be a JSON array)
+          --limit N               with --paginate, stop after N items
+          --style rx|async|both   which client style to use (default: async)
+          --json                  print compact JSON on one line, keyed by style with both
+        """
     }
     return usage + "\n\n" + body + "\n\n" + Self.serverHelp
   }
@@ -91,6 +106,7 @@ extension CommandName {
       events OWNER/NAME    show a repository's events, optionally polling
       user NAME            show a user
       typeahead            search as you type
+      api PATH             GET any endpoint and print its JSON
 
     Options of tour:
       --only SCENARIO,...  run only these: \(TourScenarioName.allCases.map(\.rawValue).joined(separator: ", "))

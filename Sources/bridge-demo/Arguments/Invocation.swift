@@ -99,6 +99,7 @@ struct Invocation: Sendable {
     case events(EventsOptions)
     case user(UserOptions)
     case typeahead(TypeaheadOptions)
+    case api(ApiOptions)
   }
 
   /// What the program should do.
@@ -194,7 +195,7 @@ struct TypeaheadOptions: Sendable, Equatable {
 
 /// The commands, with their usage and help texts.
 enum CommandName: String, CaseIterable, Sendable {
-  case tour, repo, search, events, user, typeahead
+  case tour, repo, search, events, user, typeahead, api
 
   /// Takes the command name: the first argument left once the options every command
   /// accepts have been taken, unless it is an option.
@@ -284,6 +285,8 @@ enum CommandName: String, CaseIterable, Sendable {
         style = choice
       }
       return .typeahead(TypeaheadOptions(style: style))
+    case .api:
+      return .api(try ApiOptions.parse(&parser))
     }
   }
 

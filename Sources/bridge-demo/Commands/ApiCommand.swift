@@ -1,0 +1,133 @@
+import AsyncBridge
+import Foundation
+import GitHubAsync
+import ObservableCore
+
+/// The options of `api`.
+struct ApiOptions: Sendable, Equatable {
+  /// The path relative to the API, without the query.
+  var path: String
+  /// The query items given after `?` in PATH.
+  var query: [String: String]
+  var paginate: Bool
+  /// The most items to fetch with `--paginate`; all when `nil`.
+  var limit: Int?
+  var style: StyleChoice
+  var json: Bool
+
+  static func parse(_ parser: inout ArgumentParser) throws(ArgumentError) -> ApiOptions {
+    let style = try StyleChoice.parse(&parser)
+    let json = try parser.flag("--json")
+    let paginate = try parser.flag("--paginate")
+    let limit = try parser.value("--limit").map { text throws(ArgumentError) in
+      guard let limit = Int(text), limit >= 1 else {
+        throw ArgumentError("--limit must be a number of 1 or more, not '\(text)'")
+      }
+      return limit
+    }
+    if limit != nil && !paginate { throw ArgumentError("--limit needs --paginate") }
+    let text = try parser.requiredPositional("PATH")
+    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw ArgumentError("PATH must not be empty")
+    }
+    // Like `gh api`: `repos/o/r` and `/repos/o/r` are the same; a query may follow `?`.
+    let parts = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    var path = String(parts[0])
+    if !path.hasPrefix("/") { path = "/" + path }
+    var query: [String: String] = [:]
+    if parts.count > 1 {
+      var components = URLComponents()
+      components.percentEncodedQuery = String(parts[1])
+      for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
+    }
+    return ApiOptions(
+      path: path, query: query, paginate: paginate, limit: limit, style: style, json: json)
+  }
+}
+
+/// `bridge-demo api PATH`: any `GET` endpoint, printed as JSON, in the spirit of `gh api`.
+///
+/// With `--paginate` it follows `Link` `rel="next"` and prints the items of every page as
+/// one array.
+enum ApiCommand {
+  static func run(_ options: ApiOptions, context: CommandContext) async throws {
+    let client = context.backend.makeClient()
+    var results: [(Style, JSONValue)] = []
+    for style in options.style.styles {
+      let value = try await describingFailure("GET \(options.path)") {
+        try await fetch(style, options: options, client: client)
+      }
+      results.append((style, value))
+    }
+    if options.json {
+      let value =
+        results.count == 1
+        ? results[0].1
+        : JSONValue.object(Dictionary(uniqueKeysWithValues: results.map { ($0.0.rawValue, $0.1) }))
+      context.console.print(Self.text(value, pretty: false))
+    } else {
+      printByStyle(results, console: context.console) { value in
+        Self.text(value, pretty: true).split(separator: "\n").map(String.init)
+      }
+    }
+  }
+
+  private static func fetch(
+    _ style: Style, options: ApiOptions, client: GitHubClient
+  ) async throws -> JSONValue {
+    guard options.paginate else {
+      switch style {
+      case .rx:
+        return try await client.rx.get(JSONValue.self, path: options.path, query: options.query)
+          .value
+      case .async:
+        return try await client.get(JSONValue.self, path: options.path, query: options.query)
+      }
+    }
+    let limit = options.limit ?? Int.max
+    switch style {
+    case .rx:
+      // One element per page; take(limit) disposes the pager once it has enough.
+      return .array(
+        try await client.rx.paginate(JSONValue.self, path: options.path, query: options.query)
+          .flatMap { page in Observable.from(page) }
+          .take(limit)
+          .toArray()
+          .value)
+    case .async:
+      // One element per item; leaving the loop requests no further page.
+      var items: [JSONValue] = []
+      guard limit > 0 else { return .array(items) }
+      for try await item in client.paginate(
+        JSONValue.self, path: options.path, query: options.query)
+      {
+        items.append(item)
+        if items.count == limit { break }
+      }
+      return .array(items)
+    }
+  }
+
+  /// JSON text, keys sorted.
+  static func text(_ value: JSONValue, pretty: Bool) -> String {
+    var options: JSONSerialization.WritingOptions = [
+      .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes,
+    ]
+    if pretty { options.insert(.prettyPrinted) }
+    guard let data = try? JSONSerialization.data(withJSONObject: object(value), options: options)
+    else { return "null" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func object(_ value: JSONValue) -> Any {
+    switch value {
+    case .null: NSNull()
+    case .bool(let bool): bool
+    case .int(let int): int
+    case .double(let double): double
+    case .string(let string): string
+    case .array(let array): array.map(object)
+    case .object(let members): members.mapValues(object)
+    }
+  }
+}
