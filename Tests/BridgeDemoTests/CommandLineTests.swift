@@ -42,6 +42,7 @@ struct CommandLineTests {
       (["repo", "octocat"], "expected OWNER/NAME, not 'octocat'", "usage: bridge-demo repo"),
       (["repo", "a/b", "--json=yes"], "--json does not take a value", "usage: bridge-demo repo"),
       (["user"], "missing NAME", "usage: bridge-demo user NAME"),
+      (["user", ""], "NAME must not be empty", "usage: bridge-demo user NAME"),
       (["user", "sferik", "extra"], "unexpected argument 'extra'", "usage: bridge-demo user"),
       (
         ["user", "sferik", "--style", "fast"], "--style must be rx, async or both, not 'fast'",

@@ -20,10 +20,8 @@ struct CommandTests {
     #expect(run.stdoutLines.first == "octokit-fixture-org/hello-world", "\(run)")
     #expect(run.stdout.contains("url        https://github.com/octokit-fixture-org/hello-world"))
     #expect(server.requests.map(\.path) == [Paths.repository])
-    #expect(run.stderrLines.count == 1, "\(run)")
-    #expect(
-      run.stderrLines.first?.hasPrefix("bridge-demo: talking to \(server.baseURL.absoluteString)")
-        == true)
+    // Where requests go is said only on a terminal (see TerminalOutputTests).
+    #expect(run.stderr.isEmpty, "\(run)")
   }
 
   @Test("repo --style both labels each style and sends a request for each")
@@ -112,7 +110,36 @@ struct CommandTests {
     #expect(
       run.stderrLines.last?.hasPrefix("bridge-demo: user sferik: cannot reach the server") == true,
       "\(run)")
-    #expect(run.stderrLines.count == 2, "\(run)")
+    #expect(run.stderrLines.count == 1, "\(run)")
+  }
+
+  @Test(
+    "--live without a network fails with status 1 and exactly one line on standard error",
+    arguments: ["rx", "async"])
+  func liveWithoutNetwork(_ style: String) async throws {
+    // A closed port on 127.0.0.1 stands in for api.github.com, unreachable without a network.
+    let closed = try closedPortURL()
+    let run = try await runDemo(
+      ["--live", "repo", "apple/swift", "--style", style],
+      environment: ["BRIDGE_DEMO_LIVE_BASE_URL": closed.absoluteString])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.isEmpty, "\(run)")
+    #expect(run.stderrLines.count == 1, "\(run)")
+    #expect(
+      run.stderrLines.first?.hasPrefix(
+        "bridge-demo: repository apple/swift: cannot reach the server (URLError ") == true,
+      "\(run)")
+  }
+
+  @Test("a BRIDGE_DEMO_LIVE_BASE_URL that is not an http URL fails with status 1")
+  func liveBaseURLInvalid() async throws {
+    let run = try await runDemo(
+      ["--live", "user", "octocat"], environment: ["BRIDGE_DEMO_LIVE_BASE_URL": "ftp://x"])
+    #expect(run.status == 1, "\(run)")
+    #expect(
+      run.stderrLines == [
+        "bridge-demo: BRIDGE_DEMO_LIVE_BASE_URL must be an http or https URL, not 'ftp://x'"
+      ], "\(run)")
   }
 
   // MARK: user
@@ -160,8 +187,8 @@ struct CommandTests {
     #expect(requests.first?.queryValue("q") == "swift")
     #expect(requests.first?.queryValue("sort") == "stars")
     #expect(requests.first?.queryValue("per_page") == "3")
-    // Progress goes to standard error only on a terminal.
-    #expect(run.stderrLines.count == 1, "\(run)")
+    // Progress, like where requests go, goes to standard error only on a terminal.
+    #expect(run.stderr.isEmpty, "\(run)")
   }
 
   @Test("search stops at the last page when the limit is higher")

@@ -159,3 +159,13 @@ func startReplayServer() throws -> ReplayServer {
 func at(_ server: ReplayServer) -> [String] {
   ["--base-url", server.baseURL.absoluteString]
 }
+
+/// The URL of a port on 127.0.0.1 that nothing listens on: a replay server's, stopped.
+///
+/// Requests to it fail at once with a transport error, as they do without a network.
+func closedPortURL() throws -> URL {
+  let server = try startReplayServer()
+  let url = server.baseURL
+  server.stop()
+  return url
+}

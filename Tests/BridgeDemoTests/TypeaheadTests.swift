@@ -86,6 +86,37 @@ struct TypeaheadTests {
     #expect(try terminal.settings().c_lflag == before.c_lflag)
   }
 
+  @Test("async style: Ctrl-C with a search in flight ends it before leaving the screen, 20 times")
+  func controlCDuringSearch() async throws {
+    // Half the runs use the demo's own replay server, whose searches take 0.5 s; half a
+    // server of the test's whose search for "rx" never answers.
+    let server = try startReplayServer()
+    defer { server.stop() }
+    server.stub(Paths.searchRepositories, query: ["q": "rx"], .hang)
+    for run in 1...20 {
+      let ownServer = run.isMultiple(of: 2)
+      let terminal = try PseudoTerminal()
+      let before = try terminal.settings()
+      let demo = try terminal.spawn(
+        ["typeahead", "--style", "async"] + (ownServer ? [] : at(server)))
+      try await terminal.waitFor("Esc quits.")
+      terminal.type("rx")
+      try await terminal.waitFor(#"searching "rx"…"#)
+      terminal.type("\u{03}")
+      let status = await demo.wait(timeout: .seconds(120))
+      let output = terminal.output
+      let context =
+        "run \(run) (\(ownServer ? "own" : "test's") server):\n\(output.debugDescription)"
+      #expect(status == 0, "\(context)")
+      // The screen was left last: the output ends with the cursor moving below the screen,
+      // and no frame was drawn after it.
+      #expect(endsLeavingTheScreen(output), "\(context)")
+      // The search ended by cancellation, not by a server stopped under it.
+      #expect(!output.contains("failed"), "\(context)")
+      #expect(try terminal.settings().c_lflag == before.c_lflag, "\(context)")
+    }
+  }
+
   @Test("SIGINT restores the terminal and exits with 130")
   func interrupt() async throws {
     let server = try startReplayServer()
@@ -137,6 +168,17 @@ struct TypeaheadTests {
   }
 }
 
+/// Whether the last thing written is the cursor moving below the screen, as
+/// `TypeaheadScreen.leave()` does (`ESC [ n B`, then a new line, which the terminal writes as
+/// `\r\r\n`): no frame was drawn after it.
+private func endsLeavingTheScreen(_ output: String) -> Bool {
+  guard let escape = output.range(of: "\u{1B}[", options: .backwards) else { return false }
+  let tail = output.unicodeScalars[escape.upperBound...]
+  let digits = tail.prefix { ("0"..."9").contains($0) }
+  let rest = String(String.UnicodeScalarView(tail.dropFirst(digits.count)))
+  return !digits.isEmpty && ["B\r\n", "B\r\r\n"].contains(rest)
+}
+
 /// Colour and progress on a terminal, and `NO_COLOR`.
 @Suite("bridge-demo on a terminal", .serialized)
 struct TerminalOutputTests {
@@ -170,6 +212,40 @@ struct TerminalOutputTests {
     try await terminal.waitFor("1 scenario in both styles")
     #expect(
       terminal.output.contains("\u{1B}[1m") == !noColor, "\(terminal.output.debugDescription)")
+  }
+}
+
+/// Where requests go: one line on standard error, on a terminal only.
+@Suite("bridge-demo announcement", .serialized)
+struct AnnouncementTests {
+  @Test("on a terminal, one line on standard error says the tour runs offline")
+  func offline() async throws {
+    let terminal = try PseudoTerminal()
+    let demo = try terminal.spawn(["--only", "repository"])
+    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    try await terminal.waitFor("1 scenario in both styles")
+    #expect(
+      terminal.output.hasPrefix(
+        "bridge-demo: offline: replaying recorded GitHub responses from http://127.0.0.1:"),
+      "\(terminal.output)")
+  }
+
+  @Test("on a terminal, a failure follows the line that says where requests go")
+  func liveFailure() async throws {
+    let closed = try closedPortURL()
+    let terminal = try PseudoTerminal()
+    let demo = try terminal.spawn(
+      ["--live", "user", "octocat"],
+      environment: ["BRIDGE_DEMO_LIVE_BASE_URL": closed.absoluteString])
+    #expect(await demo.wait(timeout: .seconds(120)) == 1, "\(terminal.output)")
+    try await terminal.waitFor("bridge-demo: user octocat: cannot reach the server")
+    // The terminal writes each new line as "\r\n", a single Character.
+    let lines = terminal.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    #expect(
+      lines.first
+        == "bridge-demo: talking to \(closed.absoluteString) with no token (GITHUB_TOKEN is not set)",
+      "\(terminal.output)")
+    #expect(lines.count == 2, "\(terminal.output)")
   }
 }
 

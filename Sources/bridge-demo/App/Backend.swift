@@ -40,7 +40,7 @@ final class Backend: Sendable {
     let token = GitHubToken.fromEnvironment(environment)
     if options.live {
       return Backend(
-        replayServer: nil, baseURL: GitHubConfiguration.gitHubAPI, token: token, isLive: true)
+        replayServer: nil, baseURL: try liveBaseURL(environment), token: token, isLive: true)
     }
     if let baseURL = options.baseURL {
       return Backend(replayServer: nil, baseURL: baseURL, token: token, isLive: false)
@@ -51,6 +51,27 @@ final class Backend: Sendable {
     } catch {
       throw DemoFailure("cannot start the replay server: \(error)")
     }
+  }
+
+  /// The environment variable that, for testing, replaces api.github.com for `--live`, so
+  /// that tests can make `--live` fail as it does without a network (with a closed port on
+  /// 127.0.0.1) without touching the internet.
+  static let liveBaseURLVariable = "BRIDGE_DEMO_LIVE_BASE_URL"
+
+  /// Where `--live` sends requests: api.github.com, unless ``liveBaseURLVariable`` is set.
+  ///
+  /// - Throws: ``DemoFailure`` if the variable is set to something other than an http or
+  ///   https URL.
+  static func liveBaseURL(_ environment: [String: String]) throws(DemoFailure) -> URL {
+    guard let text = environment[liveBaseURLVariable], !text.isEmpty else {
+      return GitHubConfiguration.gitHubAPI
+    }
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else {
+      throw DemoFailure("\(liveBaseURLVariable) must be an http or https URL, not '\(text)'")
+    }
+    return url
   }
 
   /// The GitHub scenario of the replay server, with searches answering after
@@ -66,7 +87,7 @@ final class Backend: Sendable {
     return scenario
   }
 
-  /// The one line on standard error that says where requests go.
+  /// The line that says where requests go, printed on standard error when it is a terminal.
   var announcement: String {
     if let replayServer {
       let latency =

@@ -4,7 +4,8 @@ import Foundation
 /// outcome into an exit status.
 ///
 /// - 0: success, or `--help`;
-/// - 1: a failure, reported as one line on standard error;
+/// - 1: a failure, reported as one line on standard error (after the line that says where
+///   requests go, which is printed only when standard error is a terminal);
 /// - 2: a command-line mistake, reported as one line plus usage on standard error.
 enum BridgeDemo {
   /// Runs the program.
@@ -44,7 +45,9 @@ enum BridgeDemo {
       return 1
     }
     defer { backend.shutdown() }
-    console.printError(backend.announcement)
+    // Where requests go is a notice for a person watching: on a terminal only, so that a
+    // failure leaves exactly one line on standard error for scripts and logs.
+    if console.errorIsTerminal { console.printError(backend.announcement) }
     let context = CommandContext(console: console, backend: backend, cleanup: cleanup)
     do {
       switch invocation.command {

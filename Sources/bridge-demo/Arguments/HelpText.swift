@@ -126,5 +126,7 @@ extension CommandName {
       --live               api.github.com, with the token in GITHUB_TOKEN if it is set
       --base-url URL       any GitHub-compatible API, such as https://HOST/api/v3, with the
                            token in GITHUB_TOKEN if it is set
+    On a terminal, one line on standard error says where requests go.
+    For testing only, BRIDGE_DEMO_LIVE_BASE_URL replaces api.github.com for --live.
     """
 }

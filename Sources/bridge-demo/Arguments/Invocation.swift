@@ -275,6 +275,8 @@ enum CommandName: String, CaseIterable, Sendable {
       let style = try StyleChoice.parse(&parser)
       let json = try parser.flag("--json")
       let name = try parser.requiredPositional("NAME")
+      // Only emptiness is checked here; GitHubAsync validates the rest before any request.
+      guard !name.isEmpty else { throw ArgumentError("NAME must not be empty") }
       return .user(UserOptions(name: name, style: style, json: json))
     case .typeahead:
       var style = Style.rx

@@ -57,6 +57,7 @@ enum TypeaheadCommand {
     case .async:
       let pipeline = AsyncSearchAsYouType(client: client, settings: settings) { screen.apply($0) }
       feed = { await pipeline.type($0) }
+      // Returns once the search in flight has ended and reported its cancellation.
       stop = { await pipeline.cancel() }
     }
 
@@ -76,6 +77,10 @@ enum TypeaheadCommand {
       screen.update { $0.query = current }
       await feed(current)
     }
+    // In this order: the search in flight ends and is drawn as cancelled, the cursor leaves
+    // the screen, and only then (when this returns) the terminal is restored and the replay
+    // server stops. A server stopped under a search in flight would fail it, and its report
+    // would be drawn over whatever follows.
     await stop()
     screen.leave()
   }

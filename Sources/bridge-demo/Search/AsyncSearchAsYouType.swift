@@ -16,6 +16,8 @@ actor AsyncSearchAsYouType {
   private var lastQuery: String?
   private var searchTask: Task<Void, Never>?
   private var searchNumber = 0
+  /// Whether ``cancel()`` was called: nothing is settled or searched any more.
+  private var stopped = false
 
   /// Creates a pipeline.
   ///
@@ -34,6 +36,7 @@ actor AsyncSearchAsYouType {
 
   /// The text of the field after a keystroke.
   func type(_ text: String) {
+    guard !stopped else { return }
     pendingText = text
     debounceTask?.cancel()
     debounceTask = Task { [settings] in
@@ -54,14 +57,24 @@ actor AsyncSearchAsYouType {
     await searchTask?.value
   }
 
-  /// Cancels everything in flight.
-  func cancel() {
-    debounceTask?.cancel()
-    searchTask?.cancel()
+  /// Cancels everything in flight, and returns once it has ended.
+  ///
+  /// The search in flight, if any, reports its cancellation before this returns; nothing is
+  /// reported afterwards, so the caller may then take down what the reports go to (the
+  /// screen, the server).
+  func cancel() async {
+    stopped = true
+    pendingText = nil
+    let debounce = debounceTask
+    let search = searchTask
+    debounce?.cancel()
+    search?.cancel()
+    await debounce?.value
+    await search?.value
   }
 
   private func settle() {
-    guard let text = pendingText else { return }
+    guard !stopped, let text = pendingText else { return }
     pendingText = nil
     report(.settled(text))
     guard text != lastQuery else { return }

@@ -41,6 +41,18 @@ enum RxSearchAsYouType {
 extension ObservableType {
   /// Calls `onCancel` if the subscription is disposed before the sequence ends.
   func reportingCancellation(_ onCancel: @escaping @Sendable () -> Void) -> Observable<Element> {
+    reportingDisposal { cancelled in if cancelled { onCancel() } }
+  }
+
+  /// Calls `onDisposed` once the subscription has been disposed, however it ended: with
+  /// `true` if it was disposed before the sequence ended (cancelled), `false` after an error
+  /// or completion.
+  ///
+  /// Disposal follows a terminal event, so a subscriber that waits for this call after its
+  /// own terminal event sees whether the sequence was cancelled, never a state in between.
+  func reportingDisposal(
+    _ onDisposed: @escaping @Sendable (_ cancelled: Bool) -> Void
+  ) -> Observable<Element> {
     let source = asObservable()
     return Observable.deferred {
       // One flag per subscription.
@@ -48,9 +60,7 @@ extension ObservableType {
       return source.do(
         onError: { _ in ended.withLock { $0 = true } },
         onCompleted: { ended.withLock { $0 = true } },
-        onDispose: {
-          if !ended.withLock({ $0 }) { onCancel() }
-        })
+        onDispose: { onDisposed(!ended.withLock { $0 }) })
     }
   }
 }

@@ -114,7 +114,7 @@ private actor SignupForm {
       } catch .cancelled {
         return
       } catch {
-        result = .failed("cannot check: \(Format.error(error))")
+        result = .cannotCheck(Format.error(error))
       }
       self.usernameChecked(result, number: number)
     }

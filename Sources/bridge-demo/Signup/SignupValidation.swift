@@ -8,6 +8,8 @@ enum ValidationResult: Sendable, Equatable, CustomStringConvertible {
   case ok(String)
   /// Invalid, with the reason.
   case failed(String)
+  /// The check could not be made, such as when GitHub cannot be reached; with the error.
+  case cannotCheck(String)
 
   /// Whether the field is valid.
   var isValid: Bool {
@@ -21,6 +23,7 @@ enum ValidationResult: Sendable, Equatable, CustomStringConvertible {
     case .validating: "checking…"
     case .ok(let message): message
     case .failed(let message): message
+    case .cannotCheck(let error): "cannot check: \(error)"
     }
   }
 }

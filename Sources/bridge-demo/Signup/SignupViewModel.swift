@@ -34,7 +34,7 @@ struct SignupViewModel: Sendable {
         if let problem = SignupRules.usernameProblem(username) { return .just(problem) }
         return client.rx.isUsernameAvailable(username).asObservable()
           .map(SignupRules.availability)
-          .catch { error in .just(.failed("cannot check: \(Format.error(error))")) }
+          .catch { error in .just(.cannotCheck(Format.error(error))) }
           .startWith(.validating)
       }
       .share(replay: 1)

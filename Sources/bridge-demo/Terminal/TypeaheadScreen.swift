@@ -22,9 +22,9 @@ final class TypeaheadScreen: Sendable {
 
   private let console: Console
   private let heading: String
-  /// The state, and how many lines above the prompt the cursor is: the lock also keeps
-  /// frames from interleaving.
-  private let state = _Mutex((state: State(), drawn: false))
+  /// The state, whether it is on the screen, and whether the screen was left: the lock also
+  /// keeps frames from interleaving.
+  private let state = _Mutex((state: State(), drawn: false, left: false))
 
   init(console: Console, heading: String) {
     self.console = console
@@ -35,6 +35,9 @@ final class TypeaheadScreen: Sendable {
   func update(_ change: (inout State) -> Void) {
     state.withLock { screen in
       change(&screen.state)
+      // After leave(), the cursor is below the screen for good: a late change must not
+      // draw over what follows.
+      guard !screen.left else { return }
       draw(screen.state, redraw: screen.drawn)
       screen.drawn = true
     }
@@ -62,9 +65,10 @@ final class TypeaheadScreen: Sendable {
     }
   }
 
-  /// Moves the cursor below the screen, for leaving.
+  /// Moves the cursor below the screen, for leaving; later changes are not drawn.
   func leave() {
     state.withLock { screen in
+      screen.left = true
       guard screen.drawn else { return }
       // From the prompt line to below the last line.
       let below = 1 + max(1, screen.state.results.count)

@@ -46,13 +46,15 @@ struct PaginationScenario: TourScenario {
       let repositories: [Repository] = try await subscribeAndWait { show, report in
         client.rx.searchRepositories(targets.searchQuery, perPage: targets.searchPerPage)
           .do(onNext: { _ in pages.pageArrived() })
-          .reportingCancellation { pages.disposedEarly() }
+          .reportingDisposal { pages.disposed(early: $0) }
           .flatMap { page in Observable.from(page.items) }
           .take(targets.searchTake)
           .toArray()
           .subscribe(onSuccess: show, onFailure: report)
       }
-      let (count, disposed) = pages.snapshot
+      // take(3) sends its last element and completion before it disposes the page stream,
+      // so the Single succeeds first: wait for the disposal before saying what it cancelled.
+      let (count, disposed) = await pages.disposal()
       return StyleReport(
         result: Self.describe(repositories, pages: count),
         cancelled: disposed
@@ -80,11 +82,42 @@ struct PaginationScenario: TourScenario {
   }
 }
 
-/// Counts the pages an Rx search delivered, and whether it was disposed before its end.
+/// Counts the pages an Rx search delivered, and says whether it was disposed before its end.
 private final class PageCounter: Sendable {
-  private let state = _Mutex((pages: 0, disposedEarly: false))
+  private struct State {
+    var pages = 0
+    /// Whether it was disposed before its end, once it has been disposed.
+    var disposedEarly: Bool?
+    var waiter: CheckedContinuation<(Int, Bool), Never>?
+  }
+
+  private let state = _Mutex(State())
 
   func pageArrived() { state.withLock { $0.pages += 1 } }
-  func disposedEarly() { state.withLock { $0.disposedEarly = true } }
-  var snapshot: (Int, Bool) { state.withLock { ($0.pages, $0.disposedEarly) } }
+
+  /// Records the page stream's disposal, and resumes ``disposal()``.
+  func disposed(early: Bool) {
+    let (waiter, result) = state.withLock { state in
+      state.disposedEarly = early
+      defer { state.waiter = nil }
+      return (state.waiter, (state.pages, early))
+    }
+    waiter?.resume(returning: result)
+  }
+
+  /// Waits until the page stream has been disposed.
+  ///
+  /// - Returns: The number of pages, and whether the stream was disposed before its end.
+  func disposal() async -> (Int, Bool) {
+    await withCheckedContinuation { continuation in
+      let result = state.withLock { state -> (Int, Bool)? in
+        guard let early = state.disposedEarly else {
+          state.waiter = continuation
+          return nil
+        }
+        return (state.pages, early)
+      }
+      if let result { continuation.resume(returning: result) }
+    }
+  }
 }

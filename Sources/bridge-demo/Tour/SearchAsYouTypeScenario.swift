@@ -85,7 +85,7 @@ struct SearchAsYouTypeScenario: TourScenario {
       }
       typed.append("·")
       // Wait until the first search is in flight, so that typing on can overtake it.
-      _ = await log.wait(for: .seconds(10)) { $0.contains(.searching(typing.first)) }
+      _ = try await log.wait(for: .seconds(10)) { $0.contains(.searching(typing.first)) }
       for length in (typing.first.count + 1)...typing.full.count {
         let text = String(typing.full.prefix(length))
         await typist.type(text)
@@ -93,12 +93,10 @@ struct SearchAsYouTypeScenario: TourScenario {
         try await Task.sleep(for: .milliseconds(20))
       }
       typed.append("·")
-      let answered = await log.wait(for: .seconds(30)) { activity in
+      let answered = try await log.wait(for: .seconds(30)) { activity in
         activity.contains { entry in
-          switch entry {
-          case .results(typing.full, _), .failed(typing.full, _): true
-          default: false
-          }
+          if case .results(typing.full, _) = entry { return true }
+          return false
         }
       }
       guard answered else { throw DemoFailure("no answer for \"\(typing.full)\" in 30 s") }
@@ -109,6 +107,7 @@ struct SearchAsYouTypeScenario: TourScenario {
       await typist.type(typing.full)
       typed.append(typing.full)
       try await typist.finish()
+      try log.throwFirstFailure()
     } catch {
       await typist.cancel()
       throw error
@@ -175,13 +174,29 @@ final class ActivityLog: Sendable {
   /// Polls until the entries satisfy `condition` or `timeout` passes.
   ///
   /// - Returns: Whether the condition was met.
-  func wait(for timeout: Duration, until condition: ([SearchActivity]) -> Bool) async -> Bool {
+  /// - Throws: ``DemoFailure`` as soon as a search has failed: the scenario ends with the
+  ///   first failure instead of typing on against a server it cannot use.
+  func wait(
+    for timeout: Duration, until condition: ([SearchActivity]) -> Bool
+  ) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
-    while !condition(entries) {
+    while true {
+      try throwFirstFailure()
+      if condition(entries) { return true }
       guard ContinuousClock.now < deadline else { return false }
       try? await Task.sleep(for: .milliseconds(5))
     }
-    return true
+  }
+
+  /// Throws the first failed search, if there is one.
+  ///
+  /// - Throws: ``DemoFailure`` with the search and its error.
+  func throwFirstFailure() throws(DemoFailure) {
+    for entry in entries {
+      if case .failed(let text, let message) = entry {
+        throw DemoFailure("search for \"\(text)\": \(message)")
+      }
+    }
   }
 
   /// Waits until the pipeline has ended, and rethrows its error.

@@ -121,9 +121,19 @@ struct SignupScenario: TourScenario {
           await readers.value
         })
     }
+    var username = ""
     for step in script(context) {
+      if step.field == .username { username = step.text }
       form.enter(step.field, step.text)
-      guard await recorder.wait(until: step.done) else {
+      switch await recorder.wait(until: step.done) {
+      case .done:
+        continue
+      case .checkFailed(let error):
+        // The form cannot settle without the check: end the run with the check's error at
+        // once, rather than wait for the deadline.
+        await form.finish()
+        throw DemoFailure("checking username \"\(username)\": \(error)")
+      case .timedOut:
         await form.finish()
         throw DemoFailure("the form did not settle after \(step.field.rawValue) \"\(step.text)\"")
       }
@@ -189,14 +199,27 @@ private final class SignupRecorder: Sendable {
 
   var snapshot: Outputs { outputs.withLock { $0 } }
 
-  /// Polls until the outputs satisfy `condition`, for at most 30 seconds.
-  func wait(until condition: (Outputs) -> Bool) async -> Bool {
+  /// How a wait ended.
+  enum WaitOutcome: Sendable, Equatable {
+    /// The condition was met.
+    case done
+    /// The username check could not be made, with its error: the condition never will be.
+    case checkFailed(String)
+    /// 30 seconds passed.
+    case timedOut
+  }
+
+  /// Polls until the outputs satisfy `condition` or the username check fails, for at most
+  /// 30 seconds.
+  func wait(until condition: (Outputs) -> Bool) async -> WaitOutcome {
     let deadline = ContinuousClock.now + .seconds(30)
-    while !condition(snapshot) {
-      guard ContinuousClock.now < deadline else { return false }
+    while true {
+      let outputs = snapshot
+      if case .cannotCheck(let error) = outputs.username.last { return .checkFailed(error) }
+      if condition(outputs) { return .done }
+      guard ContinuousClock.now < deadline else { return .timedOut }
       try? await Task.sleep(for: .milliseconds(5))
     }
-    return true
   }
 }
 
