@@ -24,15 +24,9 @@ extension Endpoint {
   ) throws(GitHubError) -> URL {
     let encodedPath = try apiPath(path)
     var components = try validate(baseURL: baseURL)
-    var basePath = components.percentEncodedPath
-    while basePath.hasSuffix("/") { basePath.removeLast() }
-    components.percentEncodedPath = basePath + encodedPath
-    components.percentEncodedQuery =
-      query.isEmpty
-      ? nil
-      : query.sorted { $0.key < $1.key }
-        .map { percentEncode($0.key) + "=" + percentEncode($0.value) }
-        .joined(separator: "&")
+    components.percentEncodedPath = trimmedBasePath(components) + encodedPath
+    components.percentEncodedQuery = encodedQuery(
+      query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     guard let url = components.url else {
       throw invalidPath("cannot form a request URL")
     }
@@ -66,7 +60,7 @@ extension Endpoint {
       case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
         UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"),
         UInt8(ascii: "}"), 0x80...0xFF:
-        encoded += percentEscape(byte)
+        appendPercentEscape(byte, to: &encoded)
       default:
         encoded.unicodeScalars.append(Unicode.Scalar(byte))
       }
@@ -75,8 +69,7 @@ extension Endpoint {
     if encoded != "/" {
       for segment in encoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
         guard !segment.isEmpty else { throw invalidPath("must not have empty segments ('//')") }
-        let decoded = String(segment).removingPercentEncoding ?? String(segment)
-        guard decoded != ".", decoded != ".." else {
+        guard !isDotSegment(segment) else {
           throw invalidPath("must not have '.' or '..' segments")
         }
       }
@@ -94,16 +87,18 @@ extension Endpoint {
       target.user == nil, target.password == nil,
       (target.port ?? defaultPort(scheme)) == (base.port ?? defaultPort(scheme))
     else { return false }
-    var basePath = base.percentEncodedPath
-    while basePath.hasSuffix("/") { basePath.removeLast() }
+    let basePath = trimmedBasePath(base)
     let path = target.percentEncodedPath
     guard path.hasPrefix(basePath + "/") else { return false }
     let segments = path.dropFirst(basePath.count + 1).split(
       separator: "/", omittingEmptySubsequences: false)
-    return !segments.contains { segment in
-      let decoded = String(segment).removingPercentEncoding ?? String(segment)
-      return decoded == "." || decoded == ".."
-    }
+    return !segments.contains(where: isDotSegment)
+  }
+
+  /// Whether a percent-encoded path segment is `.` or `..`, also when written as escapes.
+  private static func isDotSegment(_ segment: Substring) -> Bool {
+    let decoded = String(segment).removingPercentEncoding ?? String(segment)
+    return decoded == "." || decoded == ".."
   }
 
   private static func defaultPort(_ scheme: String) -> Int {
@@ -114,14 +109,6 @@ extension Endpoint {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
       || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
       || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-  }
-
-  private static func percentEscape(_ byte: UInt8) -> String {
-    let hex = Array("0123456789ABCDEF".unicodeScalars)
-    var text = "%"
-    text.unicodeScalars.append(hex[Int(byte >> 4)])
-    text.unicodeScalars.append(hex[Int(byte & 0x0F)])
-    return text
   }
 
   private static func invalidPath(_ reason: String) -> GitHubError {

@@ -15,13 +15,31 @@ enum Endpoint {
         UInt8(ascii: "_"), UInt8(ascii: "~"):
         encoded.unicodeScalars.append(Unicode.Scalar(byte))
       default:
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        encoded.unicodeScalars.append("%")
-        encoded.unicodeScalars.append(hex[Int(byte >> 4)])
-        encoded.unicodeScalars.append(hex[Int(byte & 0x0F)])
+        appendPercentEscape(byte, to: &encoded)
       }
     }
     return encoded
+  }
+
+  /// Appends `byte` as a percent escape, such as `%5B`.
+  static func appendPercentEscape(_ byte: UInt8, to text: inout String) {
+    let hex = Array("0123456789ABCDEF".unicodeScalars)
+    text.unicodeScalars.append("%")
+    text.unicodeScalars.append(hex[Int(byte >> 4)])
+    text.unicodeScalars.append(hex[Int(byte & 0x0F)])
+  }
+
+  /// The base URL's percent-encoded path without trailing slashes, ready for `/…` to follow.
+  static func trimmedBasePath(_ components: URLComponents) -> String {
+    var basePath = components.percentEncodedPath
+    while basePath.hasSuffix("/") { basePath.removeLast() }
+    return basePath
+  }
+
+  /// The percent-encoded query for `items`, in order, or `nil` for none.
+  static func encodedQuery(_ items: [(String, String)]) -> String? {
+    items.isEmpty
+      ? nil : items.map { percentEncode($0.0) + "=" + percentEncode($0.1) }.joined(separator: "&")
   }
 
   /// Checks a base URL: HTTP or HTTPS, with a host, and no query or fragment.
@@ -52,13 +70,9 @@ enum Endpoint {
     baseURL: URL, segments: [String], query: [(String, String)] = []
   ) throws(GitHubError) -> URL {
     var components = try validate(baseURL: baseURL)
-    var basePath = components.percentEncodedPath
-    while basePath.hasSuffix("/") { basePath.removeLast() }
     components.percentEncodedPath =
-      basePath + "/" + segments.map(percentEncode).joined(separator: "/")
-    components.percentEncodedQuery =
-      query.isEmpty
-      ? nil : query.map { percentEncode($0.0) + "=" + percentEncode($0.1) }.joined(separator: "&")
+      trimmedBasePath(components) + "/" + segments.map(percentEncode).joined(separator: "/")
+    components.percentEncodedQuery = encodedQuery(query)
     guard let url = components.url else {
       throw .invalidInput(InvalidInput(parameter: "baseURL", reason: "cannot form a request URL"))
     }
