@@ -132,20 +132,13 @@ extension Reactive where Base == GitHubClient {
   ///   path segment.
   public func isUsernameAvailable(_ username: String) -> Single<Bool> {
     let client = base
-    return Single.create { single in
-      let prepared: PreparedRequest
-      do {
-        prepared = try client.prepare(try client.userURL(username))
-      } catch {
-        single(.failure(error))
-        return Disposables.create()
-      }
-      let task = client.session.dataTask(with: prepared.request) { data, response, error in
-        let exchange = client.complete(prepared, data: data, response: response, error: error)
-        single(GitHubClient.availability(from: exchange).mapError { $0 as any Error })
-      }
-      task.resume()
-      return Disposables.create { task.cancel() }
+    return Single.deferred {
+      client.exchange(try client.userURL(username))
+        .map { exchange in try GitHubClient.availability(from: .success(exchange)).get() }
+        .catch { error in
+          guard let error = error as? GitHubError else { return .error(error) }
+          return .just(try GitHubClient.availability(from: .failure(error)).get())
+        }
     }
   }
 }
@@ -153,25 +146,34 @@ extension Reactive where Base == GitHubClient {
 extension GitHubClient {
   /// A `Single` around one `URLSessionDataTask`, the classic Rx way: the task starts on
   /// subscription and disposing cancels it.
-  func single<Value: Sendable>(
-    url makeURL: @escaping @Sendable () throws(GitHubError) -> URL,
-    transform: @escaping @Sendable (Exchange) throws(GitHubError) -> Value
-  ) -> Single<Value> {
+  ///
+  /// Every Rx call's requests go through here.
+  func exchange(_ url: URL) -> Single<Exchange> {
     Single.create { single in
       let prepared: PreparedRequest
       do {
-        prepared = try self.prepare(try makeURL())
+        prepared = try self.prepare(url)
       } catch {
         single(.failure(error))
         return Disposables.create()
       }
       let task = self.session.dataTask(with: prepared.request) { data, response, error in
         let result = self.complete(prepared, data: data, response: response, error: error)
-          .flatMap { exchange in Result { () throws(GitHubError) in try transform(exchange) } }
         single(result.mapError { $0 as any Error })
       }
       task.resume()
       return Disposables.create { task.cancel() }
+    }
+  }
+
+  /// A `Single` of one request's transformed exchange; an error building the URL fails it
+  /// without a request.
+  func single<Value: Sendable>(
+    url makeURL: @escaping @Sendable () throws(GitHubError) -> URL,
+    transform: @escaping @Sendable (Exchange) throws(GitHubError) -> Value
+  ) -> Single<Value> {
+    Single.deferred {
+      self.exchange(try makeURL()).map { exchange in try transform(exchange) }
     }
   }
 }

@@ -49,6 +49,12 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
   public var timeout: Duration
   /// Where validators (`ETag`, `Last-Modified`) and bodies are kept for conditional requests.
   public var cache: any ResponseCache
+  /// The clock that every wait of the client is measured on: between polls, and before a
+  /// retry.
+  ///
+  /// `ContinuousClock` by default. Tests pass a manual clock, so that waits of a minute pass
+  /// at once and in order.
+  public var clock: any Clock<Duration>
 
   /// Creates a configuration.
   ///
@@ -59,13 +65,15 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
   ///   - userAgent: The `User-Agent` value.
   ///   - timeout: How long a request may wait for data.
   ///   - cache: The response cache; a new in-memory cache by default.
+  ///   - clock: The clock that waits are measured on; `ContinuousClock` by default.
   public init(
     baseURL: URL = GitHubConfiguration.gitHubAPI,
     token: GitHubToken? = .fromEnvironment(),
     apiVersion: String = GitHubConfiguration.defaultAPIVersion,
     userAgent: String = GitHubConfiguration.defaultUserAgent,
     timeout: Duration = .seconds(30),
-    cache: any ResponseCache = InMemoryResponseCache()
+    cache: any ResponseCache = InMemoryResponseCache(),
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.baseURL = baseURL
     self.token = token
@@ -73,6 +81,7 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
     self.userAgent = userAgent
     self.timeout = timeout
     self.cache = cache
+    self.clock = clock
   }
 
   /// A summary with the token shown only as present or absent.
