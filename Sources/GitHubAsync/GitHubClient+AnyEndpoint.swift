@@ -130,15 +130,22 @@ public struct PaginatedSequence<Element: Decodable & Sendable>: AsyncSequence, S
 
     private let client: GitHubClient
     private let items: PageItems
+    /// The most items to fetch before stopping, such as search's 1,000; `nil` for no limit.
+    private let itemLimit: Int?
     private var next: Result<URL, GitHubError>?
     private var buffer: [Element] = []
     private var position = 0
+    private var fetched = 0
     private var requested: Set<URL> = []
 
-    init(client: GitHubClient, next: Result<URL, GitHubError>, items: PageItems) {
+    init(
+      client: GitHubClient, next: Result<URL, GitHubError>, items: PageItems,
+      itemLimit: Int? = nil
+    ) {
       self.client = client
       self.next = next
       self.items = items
+      self.itemLimit = itemLimit
     }
 
     /// Returns the next item, requesting the next page when the current one is used up.
@@ -166,6 +173,8 @@ public struct PaginatedSequence<Element: Decodable & Sendable>: AsyncSequence, S
         requested.insert(url)
         let exchange = try await client.send(url)
         buffer = try items.decode(Element.self, from: exchange, client: client)
+        fetched += buffer.count
+        if let itemLimit, fetched >= itemLimit { continue }
         do throws(GitHubError) {
           if let nextURL = try client.nextPage(
             after: exchange, itemCount: buffer.count, requested: requested)

@@ -1,6 +1,5 @@
 import Foundation
 import ObservableCore
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -67,102 +66,8 @@ extension Reactive where Base == GitHubClient {
     items: PageItems = .array
   ) -> Observable<[Element]> {
     let client = base
-    return Observable.create { observer in
-      let pager = ItemPager(client: client, items: items, observer: observer)
-      do {
-        pager.fetch(try client.apiURL(path: path, query: query))
-      } catch {
-        observer.onError(error)
-      }
-      return pager
+    return client.pages(reader: client.itemPages(of: Element.self, items: items)) {
+      () throws(GitHubError) in try client.apiURL(path: path, query: query)
     }
-  }
-}
-
-/// Requests pages one after another for one subscription, following `next` links.
-///
-/// Holds the task in flight so that disposing can cancel it; once disposed, no further task
-/// is started.
-private final class ItemPager<Element: Decodable & Sendable>: Disposable, Sendable {
-  private struct State {
-    var task: URLSessionDataTask?
-    var disposed = false
-    var requested: Set<URL> = []
-  }
-
-  private let client: GitHubClient
-  private let items: PageItems
-  private let observer: AnyObserver<[Element]>
-  private let state = _Mutex(State())
-
-  init(client: GitHubClient, items: PageItems, observer: AnyObserver<[Element]>) {
-    self.client = client
-    self.items = items
-    self.observer = observer
-  }
-
-  func fetch(_ url: URL) {
-    guard !isDisposed else { return }
-    let prepared: PreparedRequest
-    do {
-      prepared = try client.prepare(url)
-    } catch {
-      observer.onError(error)
-      return
-    }
-    let task = client.session.dataTask(with: prepared.request) { [self] data, response, error in
-      received(client.complete(prepared, data: data, response: response, error: error))
-    }
-    let start = state.withLock { state -> Bool in
-      guard !state.disposed else { return false }
-      state.task = task
-      state.requested.insert(url)
-      return true
-    }
-    if start {
-      task.resume()
-    } else {
-      // Disposed meanwhile: a task never resumed would keep its handler (and this pager)
-      // alive; cancelling releases it, and its completion finds the pager disposed.
-      task.cancel()
-    }
-  }
-
-  private func received(_ result: Result<Exchange, GitHubError>) {
-    let exchange: Exchange
-    let page: [Element]
-    do {
-      exchange = try result.get()
-      page = try items.decode(Element.self, from: exchange, client: client)
-    } catch {
-      if !isDisposed { observer.onError(error) }
-      return
-    }
-    let (requested, finished) = state.withLock { state in
-      defer { state.task = nil }
-      return (state.requested, state.task)
-    }
-    _ = finished  // released here, outside the lock
-    let next = Result { () throws(GitHubError) in
-      try client.nextPage(after: exchange, itemCount: page.count, requested: requested)
-    }
-    guard !isDisposed else { return }
-    observer.onNext(page)
-    switch next {
-    case .success(let url?): fetch(url)
-    case .success(nil): observer.onCompleted()
-    case .failure(let error): observer.onError(error)
-    }
-  }
-
-  private var isDisposed: Bool { state.withLock { $0.disposed } }
-
-  func dispose() {
-    let task = state.withLock { state -> URLSessionDataTask? in
-      state.disposed = true
-      defer { state.task = nil }
-      return state.task
-    }
-    task?.cancel()
   }
 }

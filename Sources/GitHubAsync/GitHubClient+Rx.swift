@@ -44,8 +44,11 @@ extension Reactive where Base == GitHubClient {
   /// ```
   ///
   /// The next page is requested after the current one has been delivered. The sequence
-  /// completes after the last page or at GitHub's 1,000-result limit, and fails with the first
-  /// ``GitHubError``. Disposing cancels the request in flight and requests no more pages.
+  /// completes after the last page, at GitHub's 1,000-result limit, at an empty page or at a
+  /// `next` link to a page already fetched, and fails with the first ``GitHubError``. A `next`
+  /// link off the configured API fails it with ``GitHubError/invalidInput(_:)`` (parameter
+  /// `next`) after that page. Disposing cancels the request in flight and requests no more
+  /// pages.
   ///
   /// - Parameters:
   ///   - query: The search query; it is percent-encoded.
@@ -58,15 +61,8 @@ extension Reactive where Base == GitHubClient {
     perPage: Int = 30
   ) -> Observable<SearchPage> {
     let client = base
-    return Observable.create { observer in
-      let pager = SearchPager(client: client, observer: observer)
-      do {
-        pager.fetch(
-          try client.searchURL(query, sort: sort, order: order, perPage: perPage, page: nil))
-      } catch {
-        observer.onError(error)
-      }
-      return pager
+    return client.pages(reader: client.searchPages) { () throws(GitHubError) in
+      try client.searchURL(query, sort: sort, order: order, perPage: perPage, page: nil)
     }
   }
 
@@ -175,82 +171,5 @@ extension GitHubClient {
     Single.deferred {
       self.exchange(try makeURL()).map { exchange in try transform(exchange) }
     }
-  }
-}
-
-/// Requests search pages one after another for one subscription, following `next` links.
-///
-/// Holds the task in flight so that disposing can cancel it; once disposed, no further task
-/// is started.
-private final class SearchPager: Disposable, Sendable {
-  private struct State {
-    var task: URLSessionDataTask?
-    var disposed = false
-    var fetched = 0
-    var requested: Set<URL> = []
-  }
-
-  private let client: GitHubClient
-  private let observer: AnyObserver<SearchPage>
-  private let state = _Mutex(State())
-
-  init(client: GitHubClient, observer: AnyObserver<SearchPage>) {
-    self.client = client
-    self.observer = observer
-  }
-
-  func fetch(_ url: URL) {
-    let prepared: PreparedRequest
-    do {
-      prepared = try client.prepare(url)
-    } catch {
-      observer.onError(error)
-      return
-    }
-    let task = client.session.dataTask(with: prepared.request) { [self] data, response, error in
-      received(client.complete(prepared, data: data, response: response, error: error), from: url)
-    }
-    let start = state.withLock { state -> Bool in
-      guard !state.disposed else { return false }
-      state.task = task
-      state.requested.insert(url)
-      return true
-    }
-    if start { task.resume() }
-  }
-
-  private func received(_ result: Result<Exchange, GitHubError>, from url: URL) {
-    let page: SearchPage
-    do {
-      page = try client.searchPage(from: result.get())
-    } catch {
-      observer.onError(error)
-      return
-    }
-    let (next, finished) = state.withLock { state -> (URL?, URLSessionDataTask?) in
-      let finished = state.task
-      state.task = nil
-      state.fetched += page.items.count
-      guard !state.disposed, let next = page.nextPage, !page.items.isEmpty,
-        state.fetched < RepositorySearch.resultLimit, !state.requested.contains(next)
-      else { return (nil, finished) }
-      return (next, finished)
-    }
-    _ = finished  // released here, outside the lock
-    observer.onNext(page)
-    if let next {
-      fetch(next)
-    } else {
-      observer.onCompleted()
-    }
-  }
-
-  func dispose() {
-    let task = state.withLock { state -> URLSessionDataTask? in
-      state.disposed = true
-      defer { state.task = nil }
-      return state.task
-    }
-    task?.cancel()
   }
 }

@@ -6,7 +6,9 @@ import Foundation
 /// starts from the first page. A page is requested only when the elements of the previous one
 /// have all been consumed, by following the previous response's `Link` `rel="next"`; the URLs
 /// are GitHub's, never built by the client. Iteration ends after the last page, at 1,000
-/// results (GitHub's search limit), or at the first error.
+/// results (GitHub's search limit), at an empty page, at a `next` link to a page already
+/// fetched, or at the first error. A `next` link off the configured API is not followed:
+/// iteration throws ``GitHubError/invalidInput(_:)`` (parameter `next`) after the page.
 ///
 /// **Cancellation:** cancelling the iterating task cancels the page request in flight; the
 /// iteration then throws ``GitHubError/cancelled``.
@@ -26,26 +28,26 @@ public struct RepositorySearch: AsyncSequence, Sendable {
   ///
   /// - Returns: The iterator.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(client: client, next: firstPage)
+    Iterator(
+      base: PaginatedSequence<Repository>.Iterator(
+        client: client, next: firstPage, items: .key("items"),
+        itemLimit: RepositorySearch.resultLimit))
   }
 
   /// Iterates over the results, requesting pages lazily.
+  ///
+  /// The engine is ``PaginatedSequence``'s, reading the items under `"items"` and stopping at
+  /// ``RepositorySearch/resultLimit``.
   public struct Iterator: AsyncIteratorProtocol {
     /// A repository.
     public typealias Element = Repository
     /// The error thrown by iteration.
     public typealias Failure = GitHubError
 
-    private let client: GitHubClient
-    private var next: Result<URL, GitHubError>?
-    private var buffer: [Repository] = []
-    private var position = 0
-    private var fetched = 0
-    private var requested: Set<URL> = []
+    private var base: PaginatedSequence<Repository>.Iterator
 
-    init(client: GitHubClient, next: Result<URL, GitHubError>) {
-      self.client = client
-      self.next = next
+    init(base: PaginatedSequence<Repository>.Iterator) {
+      self.base = base
     }
 
     /// Returns the next repository, requesting the next page when the current one is used up.
@@ -53,7 +55,7 @@ public struct RepositorySearch: AsyncSequence, Sendable {
     /// - Returns: The repository, or `nil` after the last one.
     /// - Throws: ``GitHubError``; after an error the iterator returns `nil`.
     public mutating func next() async throws(GitHubError) -> Repository? {
-      try await next(isolation: nil)
+      try await base.next(isolation: nil)
     }
 
     /// Returns the next repository; the isolation-preserving form used by `for try await`.
@@ -64,26 +66,7 @@ public struct RepositorySearch: AsyncSequence, Sendable {
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(GitHubError)
       -> Repository?
     {
-      while position == buffer.count {
-        guard let pending = next else { return nil }
-        next = nil
-        buffer = []
-        position = 0
-        let url = try pending.get()
-        requested.insert(url)
-        let page = try await client.searchPage(at: url)
-        buffer = page.items
-        fetched += page.items.count
-        // Stop at an empty page, at the search limit, or if a link points back to a page
-        // already fetched, so a misbehaving server cannot loop the iterator forever.
-        if let nextURL = page.nextPage, !page.items.isEmpty,
-          fetched < RepositorySearch.resultLimit, !requested.contains(nextURL)
-        {
-          next = .success(nextURL)
-        }
-      }
-      defer { position += 1 }
-      return buffer[position]
+      try await base.next(isolation: actor)
     }
   }
 }

@@ -58,6 +58,53 @@ struct ApiCommandTests {
     #expect(server.requests.count == 2)
   }
 
+  @Test(
+    "api --paginate --items KEY merges wrapped lists: search's items, Actions' workflows",
+    arguments: ["rx", "async"],
+    [
+      ("/search/repositories?q=swift&per_page=2", "items", "full_name", 5, 3),
+      (Paths.workflows + "?per_page=2", "workflows", "name", 3, 2),
+    ])
+  func wrappedLists(
+    _ style: String,
+    _ endpoint: (path: String, key: String, field: String, items: Int, requests: Int)
+  ) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let run = try await runDemo(
+      ["api", endpoint.path, "--paginate", "--items", endpoint.key, "--json", "--style", style]
+        + at(server))
+    #expect(run.status == 0, "\(run)")
+    let items = try #require(try json(run.stdout) as? [[String: Any]], "\(run)")
+    #expect(items.count == endpoint.items)
+    #expect(items.allSatisfy { $0[endpoint.field] is String })
+    if endpoint.key == "workflows" {
+      #expect(items.map { $0["name"] as? String } == ["CI", "Linter", "Release"])
+    }
+    #expect(server.requests.count == endpoint.requests)
+  }
+
+  @Test(
+    "a page without the --items list, or a wrapped list without --items, exits 2 with usage",
+    arguments: ["rx", "async"], [["--items", "jobs"], [], ["--items", "total_count"]])
+  func wrongItems(_ style: String, _ items: [String]) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let run = try await runDemo(
+      ["api", Paths.workflows + "?per_page=2", "--paginate", "--style", style] + items
+        + at(server))
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stdout.isEmpty)
+    let expected =
+      items.isEmpty
+      ? "name the member that holds the items with --items KEY"
+      : #"has no list under "\#(items[1])""#
+    #expect(run.stderrLines.first?.contains(expected) == true, "\(run)")
+    #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
+    // The first page showed the mistake; no further page was requested.
+    #expect(server.requests.count == 1)
+  }
+
   @Test("api --style both --json keys the results by style")
   func both() async throws {
     let server = try startReplayServer()
@@ -98,7 +145,8 @@ struct ApiCommandTests {
     "usage errors exit 2 before any request",
     arguments: [
       ["api"], ["api", ""], ["api", "/x", "--limit", "3"],
-      ["api", "/x", "--paginate", "--limit", "0"],
+      ["api", "/x", "--paginate", "--limit", "0"], ["api", "/x", "--items", "items"],
+      ["api", "/x", "--paginate", "--items", ""],
     ])
   func usage(_ arguments: [String]) async throws {
     let server = try startReplayServer()

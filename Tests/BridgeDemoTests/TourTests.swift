@@ -76,14 +76,24 @@ struct TourTests {
     #expect(
       occurrences(#"cancelled  search for "rx", in flight when newer text settled"#, in: run.stdout)
         == 2, "\(run)")
+    #expect(searchedLines(run.stdout).count == 2, "\(run)")
     for line in searchedLines(run.stdout) {
       #expect(line.contains(#""rx""#) && line.hasSuffix(#""rxswift""#), "\(line)")
     }
     #expect(occurrences("requests   not counted (remote server)", in: run.stdout) == 2)
     #expect(await server.waitForAbandonedRequests(count: 2, timeout: .seconds(120)))
+    // The server's log is in the order its connection threads read the request heads, not the
+    // order the demo sent them: each connection has its own thread, and a cancelled "rx"
+    // request whose thread a loaded machine schedules late is read from the closed socket
+    // (and logged) after the "rxswift" answered meanwhile. So the wire is checked as a
+    // multiset, and the order of each style's searches comes from the demo's "searched"
+    // lines above, which end with "rxswift".
     let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
     #expect(queries.filter { $0 == "rx" }.count == 2, "\(queries)")
-    #expect(queries.last == "rxswift", "\(queries)")
+    #expect(queries.filter { $0 == "rxswift" }.count >= 2, "\(queries)")
+    // Under load a pause between keystrokes can outlast the debounce, so other prefixes may
+    // be searched too; nothing else may.
+    #expect(queries.allSatisfy { !$0.isEmpty && "rxswift".hasPrefix($0) }, "\(queries)")
   }
 
   @Test("--only runs the chosen scenarios; against another server no fault is injected")

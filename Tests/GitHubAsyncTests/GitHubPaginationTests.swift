@@ -193,6 +193,44 @@ struct GitHubPaginationTests {
     #expect(server.requests.count == 1)
   }
 
+  @Test("a next link off the API is refused after its page, in both styles, as for paginate")
+  func offHostNext() async throws {
+    let server = try ReplayServer.start()
+    defer { server.stop() }
+    server.stub(
+      "/search/repositories",
+      .respond(
+        .json(
+          #"{"total_count":9,"incomplete_results":false,"items":[{"id":1,"name":"a","full_name":"o/a"}]}"#,
+          headers: [
+            ReplayHeader("Link", #"<https://evil.example/search/repositories?page=2>; rel="next""#)
+          ])))
+    let client = paginationClient(server)
+
+    var names: [String] = []
+    var asyncError: GitHubError?
+    do {
+      for try await repository in client.searchRepositories("x") {
+        names.append(repository.fullName)
+      }
+    } catch {
+      asyncError = error
+    }
+    let observer = TestableObserver<SearchPage>()
+    _ = client.rx.searchRepositories("x").subscribe(observer)
+    #expect(await observer.waitForTermination(timeout: .seconds(60)))
+
+    #expect(names == ["o/a"])
+    guard case .invalidInput(let input)? = asyncError else {
+      Issue.record("expected invalidInput, got \(String(describing: asyncError))")
+      return
+    }
+    #expect(input.parameter == "next")
+    #expect(observer.elements.map(\.items.count) == [1])
+    #expect(observer.events.last?.value.error as? GitHubError == asyncError)
+    #expect(server.requests.count == 2)
+  }
+
   @Test("Rx: emits each page, following next links, then completes")
   func rxPages() async throws {
     try await withLeakChecking {

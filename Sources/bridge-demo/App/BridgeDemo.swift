@@ -6,7 +6,9 @@ import Foundation
 /// - 0: success, or `--help`;
 /// - 1: a failure, reported as one line on standard error (after the line that says where
 ///   requests go, which is printed only when standard error is a terminal);
-/// - 2: a command-line mistake, reported as one line plus usage on standard error.
+/// - 2: a command-line mistake, reported as one line plus usage on standard error; also one
+///   found only in the server's answer, such as `api --items KEY` naming a member the pages
+///   lack.
 enum BridgeDemo {
   /// Runs the program.
   ///
@@ -61,6 +63,13 @@ enum BridgeDemo {
       }
       cleanup.runAll()
       return 0
+    } catch let failure as UsageFailure {
+      // A mistake found only once the server answered, such as `api --items` naming a
+      // member the pages lack.
+      cleanup.runAll()
+      console.printError("bridge-demo: \(failure.message)")
+      console.printError(failure.usage)
+      return 2
     } catch {
       cleanup.runAll()
       console.printError("bridge-demo: " + Format.error(error))
@@ -82,6 +91,8 @@ func describingFailure<Value>(
   do {
     return try await work()
   } catch let failure as DemoFailure {
+    throw failure
+  } catch let failure as UsageFailure {
     throw failure
   } catch {
     throw DemoFailure("\(what): \(Format.error(error))")

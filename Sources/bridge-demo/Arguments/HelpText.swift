@@ -14,8 +14,8 @@ extension CommandName {
     case .user: "usage: bridge-demo user NAME [--style rx|async|both] [--json] [SERVER]"
     case .typeahead: "usage: bridge-demo typeahead [--style rx|async] [SERVER]"
     case .api:
-      "usage: bridge-demo api PATH [--paginate] [--limit N] [--style rx|async|both] [--json]"
-        + " [SERVER]"
+      "usage: bridge-demo api PATH [--paginate [--items KEY] [--limit N]]"
+        + " [--style rx|async|both] [--json] [SERVER]"
     }
   }
 
@@ -81,10 +81,15 @@ extension CommandName {
       body = """
         Sends GET PATH (such as repos/apple/swift or /orgs/apple/repos?per_page=100) and prints
         the JSON, like 'gh api'. With --paginate, follows the Link rel="next" pages and prints
-        their items as one array.
+        their items as one array. Pages that wrap their list in an object, such as
+        search/repositories?q=swift ({"total_count": ..., "items": [...]}) or
+        repos/OWNER/NAME/actions/workflows ({"workflows": [...]}), need --items.
 
         Options:
-          --paginate              fetch every page (the response must be a JSON array)
+          --paginate              fetch every page; each must be a JSON array, or see --items
+          --items KEY             with --paginate, each page is an object whose member KEY
+                                  is the list (items, workflows, ...); a page without it is
+                                  a usage error (exit 2)
           --limit N               with --paginate, stop after N items
           --style rx|async|both   which client style to use (default: async)
           --json                  print compact JSON on one line, keyed by style with both

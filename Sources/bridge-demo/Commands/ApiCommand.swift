@@ -10,6 +10,9 @@ struct ApiOptions: Sendable, Equatable {
   /// The query items given after `?` in PATH.
   var query: [String: String]
   var paginate: Bool
+  /// With `--paginate`, the member of each page's object that holds its items (`--items`);
+  /// `nil` when each page is a JSON array.
+  var items: String?
   /// The most items to fetch with `--paginate`; all when `nil`.
   var limit: Int?
   var style: StyleChoice
@@ -26,6 +29,11 @@ struct ApiOptions: Sendable, Equatable {
       return limit
     }
     if limit != nil && !paginate { throw ArgumentError("--limit needs --paginate") }
+    let items = try parser.value("--items")
+    if let items {
+      guard !items.isEmpty else { throw ArgumentError("--items must name a member, such as items") }
+      guard paginate else { throw ArgumentError("--items needs --paginate") }
+    }
     let text = try parser.requiredPositional("PATH")
     guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw ArgumentError("PATH must not be empty")
@@ -41,21 +49,28 @@ struct ApiOptions: Sendable, Equatable {
       for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
     }
     return ApiOptions(
-      path: path, query: query, paginate: paginate, limit: limit, style: style, json: json)
+      path: path, query: query, paginate: paginate, items: items, limit: limit, style: style,
+      json: json)
   }
 }
 
 /// `bridge-demo api PATH`: any `GET` endpoint, printed as JSON, in the spirit of `gh api`.
 ///
 /// With `--paginate` it follows `Link` `rel="next"` and prints the items of every page as
-/// one array.
+/// one array: each page is an array, or with `--items KEY` an object whose member `KEY` is
+/// (search's `items`, the Actions endpoints' `workflows`). A page without that list is a
+/// usage error.
 enum ApiCommand {
   static func run(_ options: ApiOptions, context: CommandContext) async throws {
     let client = context.backend.makeClient()
     var results: [(Style, JSONValue)] = []
     for style in options.style.styles {
       let value = try await describingFailure("GET \(options.path)") {
-        try await fetch(style, options: options, client: client)
+        do {
+          return try await fetch(style, options: options, client: client)
+        } catch let error as GitHubError {
+          throw Self.usageFailure(for: error, options: options) ?? error
+        }
       }
       results.append((style, value))
     }
@@ -85,27 +100,54 @@ enum ApiCommand {
       }
     }
     let limit = options.limit ?? Int.max
+    let location = options.items.map(PageItems.key) ?? .array
     switch style {
     case .rx:
       // One element per page; take(limit) disposes the pager once it has enough.
       return .array(
-        try await client.rx.paginate(JSONValue.self, path: options.path, query: options.query)
-          .flatMap { page in Observable.from(page) }
-          .take(limit)
-          .toArray()
-          .value)
+        try await client.rx.paginate(
+          JSONValue.self, path: options.path, query: options.query, items: location
+        )
+        .flatMap { page in Observable.from(page) }
+        .take(limit)
+        .toArray()
+        .value)
     case .async:
       // One element per item; leaving the loop requests no further page.
       var items: [JSONValue] = []
       guard limit > 0 else { return .array(items) }
       for try await item in client.paginate(
-        JSONValue.self, path: options.path, query: options.query)
+        JSONValue.self, path: options.path, query: options.query, items: location)
       {
         items.append(item)
         if items.count == limit { break }
       }
       return .array(items)
     }
+  }
+
+  /// A page that does not hold its items where the options say is a command-line mistake:
+  /// `--items` names a member the page lacks, or a wrapped list was paginated without it.
+  ///
+  /// - Returns: The usage failure, or `nil` for any other error.
+  static func usageFailure(for error: GitHubError, options: ApiOptions) -> UsageFailure? {
+    guard options.paginate, case .decodingFailed(let failure) = error else { return nil }
+    let isObject = failure.bodyPrefix.drop { $0.isWhitespace }.first == "{"
+    let message: String
+    if let key = options.items {
+      // The list is missing, the page is not an object, or the member is not a list.
+      guard failure.reason.hasSuffix(" at the top level") || failure.reason.hasSuffix(" at \(key)")
+      else { return nil }
+      message =
+        "--items \(key): a page of \(options.path) has no list under \"\(key)\" "
+        + "(\(failure.reason))"
+    } else {
+      guard isObject else { return nil }
+      message =
+        "--paginate: the pages of \(options.path) are JSON objects, not arrays; "
+        + "name the member that holds the items with --items KEY"
+    }
+    return UsageFailure(message: message, usage: CommandName.api.usage)
   }
 
   /// JSON text, keys sorted.
