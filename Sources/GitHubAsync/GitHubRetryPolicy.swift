@@ -43,17 +43,19 @@ import Foundation
 /// Rx users who prefer operators can leave the configuration without a policy and apply the
 /// same decision with `retry(when:)`; see <doc:RetriesAndRateLimits>.
 public struct GitHubRetryPolicy: Sendable, CustomStringConvertible {
-  /// The most retries of one request, for any cause; `0` never retries. Negative values count
-  /// as `0`.
+  /// The most retries of one request, for any cause.
+  ///
+  /// `0` never retries; negative values count as `0`.
   public var maxRetries: Int
   /// The wait before the first retry after a 5xx or transport error; each further retry waits
   /// twice as long as the one before, up to ``maxDelay``.
   public var baseDelay: Duration
   /// The longest wait after a 5xx or transport error, before jitter.
   public var maxDelay: Duration
-  /// The largest share of a backoff wait that is randomly taken off it, from `0` (waits are
-  /// exactly ``baseDelay``, twice that, …) to `1` ("full jitter": anything from zero to the
-  /// whole wait). Values outside `0...1` are clamped.
+  /// The largest share of a backoff wait that is randomly taken off it.
+  ///
+  /// From `0` (waits are exactly ``baseDelay``, twice that, …) to `1` ("full jitter":
+  /// anything from zero to the whole wait). Values outside `0...1` are clamped.
   ///
   /// Jitter spreads the retries of many clients that failed together. Rate-limit waits have
   /// no jitter: GitHub says when to come back.
