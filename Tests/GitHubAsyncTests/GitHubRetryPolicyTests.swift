@@ -300,7 +300,7 @@ struct GitHubRetryTests {
     let client = harness.client
 
     let task = Task { await callUser(client, "octocat") }
-    #expect(await harness.clock.waitForSleepers())
+    #expect(await harness.clock.waitForSleepers(within: .seconds(60)))
     task.cancel()
     let result = await task.value
 
@@ -320,7 +320,7 @@ struct GitHubRetryTests {
     let observer = TestableObserver<User>()
 
     let subscription = harness.client.rx.user("octocat").asObservable().subscribe(observer)
-    #expect(await harness.clock.waitForSleepers())
+    #expect(await harness.clock.waitForSleepers(within: .seconds(60)))
     subscription.dispose()
 
     #expect(await poll { harness.clock.sleeperCount == 0 })
@@ -410,7 +410,7 @@ private func callUser(_ client: GitHubClient, _ name: String) async -> Result<Us
 }
 
 /// Polls `condition` with a real-time deadline.
-private func poll(within limit: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
+private func poll(within limit: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now.advanced(by: limit)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
@@ -429,10 +429,11 @@ private struct Harness {
   init(policy: GitHubRetryPolicy? = policy(), answers: [ReplayAction]) throws {
     server = try ReplayServer.start()
     server.stub(userPath, .sequence(answers))
-    client = GitHubClient(
-      configuration: GitHubConfiguration(
-        baseURL: server.baseURL, token: nil, timeout: .seconds(60), clock: clock,
-        retryPolicy: policy))
+    // Without a policy, the configuration keeps its default, so `offByDefault` tests it.
+    var configuration = GitHubConfiguration(
+      baseURL: server.baseURL, token: nil, timeout: .seconds(60), clock: clock)
+    if let policy { configuration.retryPolicy = policy }
+    client = GitHubClient(configuration: configuration)
   }
 
   var requestCount: Int { server.requests(path: userPath).count }
