@@ -155,8 +155,9 @@ extension GitHubClient {
 
   // MARK: Sending
 
-  /// Sends a `GET` for `url` and waits for the exchange.
-  func send(_ url: URL) async throws(GitHubError) -> Exchange {
+  /// Sends one `GET` for `url` and waits for the exchange, without retrying; ``send(_:)``
+  /// adds the retry policy.
+  func sendOnce(_ url: URL) async throws(GitHubError) -> Exchange {
     let prepared = try prepare(url)
     guard !Task.isCancelled else { throw .cancelled }
     return try await perform(prepared).get()

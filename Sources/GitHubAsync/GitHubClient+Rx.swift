@@ -143,8 +143,9 @@ extension GitHubClient {
   /// A `Single` around one `URLSessionDataTask`, the classic Rx way: the task starts on
   /// subscription and disposing cancels it.
   ///
-  /// Every Rx call's requests go through here.
-  func exchange(_ url: URL) -> Single<Exchange> {
+  /// One request, without retrying; ``exchange(_:)``, which every Rx call's requests go
+  /// through, adds the retry policy.
+  func exchangeOnce(_ url: URL) -> Single<Exchange> {
     Single.create { single in
       let prepared: PreparedRequest
       do {

@@ -55,6 +55,13 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
   /// `ContinuousClock` by default. Tests pass a manual clock, so that waits of a minute pass
   /// at once and in order.
   public var clock: any Clock<Duration>
+  /// Whether and how failed requests are sent again, in both styles; `nil` (the default)
+  /// never retries.
+  ///
+  /// With a policy, every call retries rate limits, 5xx and transport errors as
+  /// ``GitHubRetryPolicy`` describes, waiting on ``clock``, and fails with the last error
+  /// when the policy gives up. See <doc:RetriesAndRateLimits>.
+  public var retryPolicy: GitHubRetryPolicy?
 
   /// Creates a configuration.
   ///
@@ -66,6 +73,7 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
   ///   - timeout: How long a request may wait for data.
   ///   - cache: The response cache; a new in-memory cache by default.
   ///   - clock: The clock that waits are measured on; `ContinuousClock` by default.
+  ///   - retryPolicy: When to send failed requests again; `nil` (never) by default.
   public init(
     baseURL: URL = GitHubConfiguration.gitHubAPI,
     token: GitHubToken? = .fromEnvironment(),
@@ -73,7 +81,8 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
     userAgent: String = GitHubConfiguration.defaultUserAgent,
     timeout: Duration = .seconds(30),
     cache: any ResponseCache = InMemoryResponseCache(),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    retryPolicy: GitHubRetryPolicy? = nil
   ) {
     self.baseURL = baseURL
     self.token = token
@@ -82,13 +91,15 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
     self.timeout = timeout
     self.cache = cache
     self.clock = clock
+    self.retryPolicy = retryPolicy
   }
 
   /// A summary with the token shown only as present or absent.
   public var description: String {
     "GitHubConfiguration(baseURL: \(baseURL.absoluteString), token: "
       + (token == nil ? "nil" : "<redacted>")
-      + ", apiVersion: \(apiVersion), userAgent: \(userAgent), timeout: \(timeout))"
+      + ", apiVersion: \(apiVersion), userAgent: \(userAgent), timeout: \(timeout), "
+      + "retryPolicy: \(retryPolicy.map(\.description) ?? "nil"))"
   }
 }
 

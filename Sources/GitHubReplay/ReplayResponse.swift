@@ -94,6 +94,21 @@ public enum ReplayAction: Sendable {
   /// Builds the response from the request. The closure runs on the connection's thread with no
   /// server lock held.
   case handler(@Sendable (RecordedRequest) -> ReplayResponse)
+  /// Answers the requests that reach it one after another with the actions in order: the
+  /// first request gets the first action, the second the second, and every request after the
+  /// last action gets the last one again.
+  ///
+  /// The count is kept per route (and for the fallback), from the moment the route is added;
+  /// ``ReplayServer/clearLogs()`` does not reset it. An empty sequence answers GitHub's 404,
+  /// and a sequence inside a sequence is indexed by the same count.
+  ///
+  /// ```swift
+  /// // A 502, then the recorded repository:
+  /// server.stub(
+  ///   ReplayScenario.GitHubPaths.repository,
+  ///   .sequence([.respond(.json(status: 502, #"{"message":"Bad Gateway"}"#)), .respond(ok)]))
+  /// ```
+  case sequence([ReplayAction])
 }
 
 extension ReplayAction {

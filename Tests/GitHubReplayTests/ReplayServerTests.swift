@@ -198,6 +198,38 @@ struct ReplayServerTests {
     #expect(try await text(server, "/echo?v=hello") == #""hello""#)
   }
 
+  @Test("sequence: answers in order, repeats the last action, counts per route and fallback")
+  func sequence() async throws {
+    let server = try ReplayServer.start(
+      fallback: .sequence([.respond(.json(status: 500, "1")), .respond(.json("2"))]))
+    defer { server.stop() }
+    server.stub(
+      "/flaky",
+      .sequence([
+        .respond(.json(status: 502, #"{"message":"Bad Gateway"}"#)), .dropConnection,
+        .respond(.json(#""ok""#)),
+      ]))
+    server.stub("/empty", .sequence([]))
+
+    let first = try await fetch(server, "/flaky")
+    await #expect(throws: (any Error).self) { _ = try await fetch(server, "/flaky") }
+    let third = try await text(server, "/flaky")
+    let fourth = try await text(server, "/flaky")
+    let fallback = try await fetch(server, "/other").1.statusCode
+    let fallbackAgain = try await fetch(server, "/another").1.statusCode
+    let empty = try await fetch(server, "/empty").1.statusCode
+
+    #expect(first.1.statusCode == 502)
+    #expect(third == #""ok""#)
+    #expect(fourth == #""ok""#)
+    let statuses: [Int] = [fallback, fallbackAgain, empty]
+    #expect(statuses == [500, 200, 404])
+    let expected: [String] = [
+      "/flaky", "/flaky", "/flaky", "/flaky", "/other", "/another", "/empty",
+    ]
+    #expect(server.requests.map(\.path) == expected)
+  }
+
   @Test(
     "malformed requests get an error status and never stop the server",
     arguments: [

@@ -17,6 +17,9 @@ final class ReplayServerCore: Sendable {
     var abandoned: [RecordedRequest] = []
     var rejectedCount = 0
     var stopped = false
+    /// How many requests each route (by its order; the fallback is -1) has answered with a
+    /// ``ReplayAction/sequence(_:)``.
+    var sequenceCounts: [Int: Int] = [:]
   }
 
   let port: UInt16
@@ -153,7 +156,16 @@ final class ReplayServerCore: Sendable {
       state.requests.append(request)
       let best = state.routes.filter { $0.route.matches(request) }
         .max { ($0.route.specificity, $0.order) < ($1.route.specificity, $1.order) }
-      return (request, best?.route.action ?? state.fallback)
+      var action = best?.route.action ?? state.fallback
+      if case .sequence = action {
+        let key = best?.order ?? -1
+        let count = state.sequenceCounts[key, default: 0]
+        state.sequenceCounts[key] = count + 1
+        while case .sequence(let actions) = action {
+          action = actions.isEmpty ? .notFound : actions[min(count, actions.count - 1)]
+        }
+      }
+      return (request, action)
     }
   }
 
@@ -203,7 +215,8 @@ final class ReplayServerCore: Sendable {
       if waitWhileOpen(connection, milliseconds: -1) == .clientClosed {
         recordAbandoned(request)
       }
-    case .dropConnection:
+    case .dropConnection, .sequence:
+      // A sequence was resolved to one of its actions when the request was recorded.
       return
     case .truncateBody(let response, let bytes):
       var wire = serialize(response, sendingBody: false)
