@@ -37,4 +37,17 @@ struct ReadmeSnippetTests {
     #expect(
       result.status == 0 && result.diagnostics("warning").isEmpty, "\(code)\n\(result.output)")
   }
+
+  @Test("the GitHub client's snippets type-check in Swift 6 mode")
+  func gitHubClient() throws {
+    let snippets = try readmeSnippets(inSection: "One GitHub client, two styles")
+    #expect(snippets.count == 2)
+    // The snippets share the first one's client; the bag is the reader's own.
+    let code =
+      "import GitHubAsync\nimport ObservableCore\nlet disposeBag = DisposeBag()\n"
+      + snippets.joined(separator: "\n")
+    let result = try ClientCompiler.typecheck(code, languageMode: "6")
+    #expect(
+      result.status == 0 && result.diagnostics("warning").isEmpty, "\(code)\n\(result.output)")
+  }
 }
