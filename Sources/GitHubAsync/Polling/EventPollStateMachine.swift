@@ -88,7 +88,8 @@ struct EventPollStateMachine: Sendable {
   /// - Returns: The poll with the events not seen before, oldest first.
   mutating func pollSucceeded(_ response: RepositoryEvents) -> RepositoryEventPoll {
     consecutiveFailures = 0
-    interval = max(response.pollInterval ?? RepositoryEventPolls.defaultPollInterval, minimumInterval)
+    interval = max(
+      response.pollInterval ?? RepositoryEventPolls.defaultPollInterval, minimumInterval)
     // GitHub sends the newest first; hand them on in the order they happened.
     var fresh: [Event] = []
     for event in response.events.reversed() where !seen.contains(event.id) {
@@ -109,6 +110,7 @@ struct EventPollStateMachine: Sendable {
   /// - Parameters:
   ///   - error: The error.
   ///   - now: The wall-clock time, which a primary rate limit's reset is measured from.
+  /// - Returns: Wait and retry, or end with the error.
   mutating func pollFailed(_ error: GitHubError, at now: Date) -> FailureAction {
     guard case .finished = state else {
       guard let wait = retryWait(after: error, at: now) else {
