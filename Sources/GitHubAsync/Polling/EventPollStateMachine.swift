@@ -91,11 +91,15 @@ struct EventPollStateMachine: Sendable {
     interval = max(
       response.pollInterval ?? RepositoryEventPolls.defaultPollInterval, minimumInterval)
     // GitHub sends the newest first; hand them on in the order they happened.
+    // Decide against what was seen before this poll, then remember, so forgetting an old ID
+    // to make room never makes an event of this same poll look new.
     var fresh: [Event] = []
-    for event in response.events.reversed() where !seen.contains(event.id) {
-      remember(event.id)
+    var inThisPoll: Set<String> = []
+    for event in response.events.reversed()
+    where !seen.contains(event.id) && inThisPoll.insert(event.id).inserted {
       fresh.append(event)
     }
+    for event in fresh { remember(event.id) }
     if case .finished = state {} else { state = .waiting(interval) }
     return RepositoryEventPoll(newEvents: fresh, response: response, nextPollDelay: interval)
   }
