@@ -26,13 +26,13 @@ struct GitHubEventPollingTests {
 
     #expect(await received.wait(for: 20))
     #expect(received.values == feed.publishedIDsOldestFirst(20))
-    #expect(await clock.waitForSleepers())
+    #expect(await clock.waitForSleepers(within: patience))
     #expect(clock.sleeps == [.seconds(90)])
 
     // Nothing changed: a 304, nothing new, another wait.
     clock.advance(by: .seconds(90))
-    #expect(await server.waitForRequests(count: 2))
-    #expect(await clock.waitForSleepers())
+    #expect(await server.waitForRequests(count: 2, timeout: patience))
+    #expect(await clock.waitForSleepers(within: patience))
     #expect(clock.sleeps == [.seconds(90), .seconds(90)])
     #expect(received.values.count == 20)
 
@@ -64,7 +64,7 @@ struct GitHubEventPollingTests {
       return polls
     }
 
-    #expect(await clock.waitForSleepers())
+    #expect(await clock.waitForSleepers(within: patience))
     feed.publish(30)
     clock.advance(by: .seconds(120))
     let polls = try await task.value
@@ -90,12 +90,12 @@ struct GitHubEventPollingTests {
     defer { task.cancel() }
 
     // The first poll fails: twice the interval before the next.
-    #expect(await clock.waitForSleepers())
+    #expect(await clock.waitForSleepers(within: patience))
     #expect(clock.sleeps == [.seconds(120)])
     #expect(received.values.isEmpty)
     clock.advance(by: .seconds(120))
     #expect(await received.wait(for: 20))
-    #expect(await clock.waitForSleepers())
+    #expect(await clock.waitForSleepers(within: patience))
     #expect(clock.sleeps == [.seconds(120), .seconds(60)])
     #expect(server.requests(path: EventFeed.path).count == 2)
   }
@@ -111,7 +111,7 @@ struct GitHubEventPollingTests {
     }
     defer { task.cancel() }
 
-    #expect(await clock.waitForSleepers())
+    #expect(await clock.waitForSleepers(within: patience))
     let retryAfter = try #require(limited.header("Retry-After").flatMap { Int64($0) })
     #expect(clock.sleeps == [.seconds(max(retryAfter, 60))])
   }
@@ -168,7 +168,7 @@ struct GitHubEventPollingTests {
       }
     }
 
-    #expect(await clock.waitForSleepers())
+    #expect(await clock.waitForSleepers(within: patience))
     task.cancel()
     await #expect(throws: GitHubError.cancelled) { try await task.value }
     #expect(clock.sleeperCount == 0)
@@ -191,13 +191,13 @@ struct GitHubEventPollingTests {
       }
     }
 
-    #expect(await clock.waitForSleepers())
+    #expect(await clock.waitForSleepers(within: patience))
     server.stub(EventFeed.path, .hang)
     clock.advance(by: .seconds(60))
-    #expect(await server.waitForRequests(count: 2))
+    #expect(await server.waitForRequests(count: 2, timeout: patience))
     task.cancel()
     await #expect(throws: GitHubError.cancelled) { try await task.value }
-    #expect(await server.waitForAbandonedRequests())
+    #expect(await server.waitForAbandonedRequests(timeout: patience))
     clock.advance(by: .seconds(3600))
     #expect(clock.sleeperCount == 0)
     #expect(server.requests.count == 2)
@@ -216,15 +216,15 @@ struct GitHubEventPollingTests {
         .subscribe(observer)
       defer { subscription.dispose() }
 
-      #expect(await clock.waitForSleepers())
+      #expect(await clock.waitForSleepers(within: patience))
       #expect(observer.elements.map(\.id) == feed.publishedIDsOldestFirst(20))
       clock.advance(by: .seconds(90))
-      #expect(await server.waitForRequests(count: 2))
-      #expect(await clock.waitForSleepers())
+      #expect(await server.waitForRequests(count: 2, timeout: patience))
+      #expect(await clock.waitForSleepers(within: patience))
       feed.publish(23)
       clock.advance(by: .seconds(90))
-      #expect(await server.waitForRequests(count: 3))
-      #expect(await clock.waitForSleepers())
+      #expect(await server.waitForRequests(count: 3, timeout: patience))
+      #expect(await clock.waitForSleepers(within: patience))
       #expect(observer.elements.map(\.id) == feed.publishedIDsOldestFirst(23))
       #expect(clock.sleeps == [.seconds(90), .seconds(90), .seconds(90)])
       #expect(server.requests.dropFirst().allSatisfy { $0.header("If-None-Match") != nil })
@@ -244,12 +244,12 @@ struct GitHubEventPollingTests {
         .subscribe(observer)
       defer { subscription.dispose() }
 
-      #expect(await clock.waitForSleepers())
+      #expect(await clock.waitForSleepers(within: patience))
       #expect(clock.sleeps == [.seconds(120)])
       #expect(observer.events.isEmpty)
       clock.advance(by: .seconds(120))
-      #expect(await server.waitForRequests(count: 2))
-      #expect(await clock.waitForSleepers())
+      #expect(await server.waitForRequests(count: 2, timeout: patience))
+      #expect(await clock.waitForSleepers(within: patience))
       #expect(observer.elements.count == 20)
       #expect(clock.sleeps == [.seconds(120), .seconds(60)])
     }
@@ -263,7 +263,7 @@ struct GitHubEventPollingTests {
       let observer = TestableObserver<RepositoryEventPoll>()
       _ = client.rx.repositoryEventPolls(owner: "pengwynn", name: "octokit").subscribe(observer)
 
-      #expect(await observer.waitForTermination(timeout: .seconds(60)))
+      #expect(await observer.waitForTermination(timeout: patience))
       guard case .notFound = observer.events.last?.value.error as? GitHubError else {
         Issue.record("expected notFound, got \(observer.events)")
         return
@@ -289,7 +289,7 @@ struct GitHubEventPollingTests {
           .subscribe(observer)
       }
 
-      #expect(await clock.waitForSleepers())
+      #expect(await clock.waitForSleepers(within: patience))
       subscription.dispose()
       subscription.dispose()
       #expect(await released { clock.sleeperCount == 0 })
@@ -316,12 +316,12 @@ struct GitHubEventPollingTests {
           .subscribe(observer)
       }
 
-      #expect(await clock.waitForSleepers())
+      #expect(await clock.waitForSleepers(within: patience))
       server.stub(EventFeed.path, .hang)
       clock.advance(by: .seconds(60))
-      #expect(await server.waitForRequests(count: 2))
+      #expect(await server.waitForRequests(count: 2, timeout: patience))
       subscription.dispose()
-      #expect(await server.waitForAbandonedRequests())
+      #expect(await server.waitForAbandonedRequests(timeout: patience))
       clock.advance(by: .seconds(3600))
       #expect(await released { weakClient == nil })
       #expect(clock.sleeperCount == 0)
@@ -380,6 +380,11 @@ struct GitHubEventPollingTests {
   }
 }
 
+/// How long a test waits for an effect before failing: long, because a loaded machine running
+/// every suite at once can take many seconds to serve one request; a passing test never waits
+/// this long.
+private let patience = Duration.seconds(120)
+
 /// Values a task appends, read by the test.
 private final class Received<Value: Sendable>: Sendable {
   private let state = _Mutex<[Value]>([])
@@ -391,14 +396,14 @@ private final class Received<Value: Sendable>: Sendable {
   }
 
   /// Polls, with a real-time deadline, until `count` values arrived.
-  func wait(for count: Int, within limit: Duration = .seconds(30)) async -> Bool {
+  func wait(for count: Int, within limit: Duration = patience) async -> Bool {
     await released(within: limit) { self.values.count >= count }
   }
 }
 
 /// Polls `condition`, with a real-time deadline, until it holds.
 private func released(
-  within limit: Duration = .seconds(10), _ condition: () -> Bool
+  within limit: Duration = patience, _ condition: () -> Bool
 ) async -> Bool {
   let deadline = ContinuousClock.now.advanced(by: limit)
   while !condition() {
