@@ -273,7 +273,7 @@ struct CommandTests {
           "events", "sferik/rails_admin", "--poll", "--polls", "3", "--interval", "0", "--style",
           style,
         ]
-          + at(server))
+          + at(server), environment: instantWaits)
       #expect(run.status == 0, "\(run)")
       #expect(run.stdoutLines.filter { !$0.isEmpty }.count == 30, "\(run)")
       #expect(run.stderr.contains("poll 2: 304 Not Modified"), "\(run)")
@@ -290,7 +290,7 @@ struct CommandTests {
     defer { server.stop() }
     let run = try await runDemo(
       ["events", "sferik/rails_admin", "--poll", "--polls", "2", "--interval", "0", "--json"]
-        + at(server))
+        + at(server), environment: instantWaits)
     #expect(run.status == 0, "\(run)")
     let lines = run.stdoutLines.filter { !$0.isEmpty }
     #expect(lines.count == 2, "\(run)")

@@ -19,13 +19,25 @@ final class Backend: Sendable {
   let token: GitHubToken?
   /// Whether the demo talks to api.github.com.
   let isLive: Bool
+  /// The clock the clients' waits (between polls) are measured on: `ContinuousClock`, or an
+  /// ``InstantClock`` when ``instantWaitsVariable`` is set.
+  let clock: any Clock<Duration>
 
-  private init(replayServer: ReplayServer?, baseURL: URL, token: GitHubToken?, isLive: Bool) {
+  private init(
+    replayServer: ReplayServer?, baseURL: URL, token: GitHubToken?, isLive: Bool,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.replayServer = replayServer
     self.baseURL = baseURL
     self.token = token
     self.isLive = isLive
+    self.clock = clock
   }
+
+  /// The environment variable that, for testing, makes every wait of the clients pass at once
+  /// (see ``InstantClock``), so that tests of `events --poll` need not wait GitHub's
+  /// `X-Poll-Interval` of a minute between polls.
+  static let instantWaitsVariable = "BRIDGE_DEMO_INSTANT_WAITS"
 
   /// Starts the replay server or points at the server the options name.
   ///
@@ -38,16 +50,21 @@ final class Backend: Sendable {
     _ options: ServerOptions, environment: [String: String]
   ) throws(DemoFailure) -> Backend {
     let token = GitHubToken.fromEnvironment(environment)
+    let clock: any Clock<Duration> =
+      environment[instantWaitsVariable]?.isEmpty == false ? InstantClock() : ContinuousClock()
     if options.live {
       return Backend(
-        replayServer: nil, baseURL: try liveBaseURL(environment), token: token, isLive: true)
+        replayServer: nil, baseURL: try liveBaseURL(environment), token: token, isLive: true,
+        clock: clock)
     }
     if let baseURL = options.baseURL {
-      return Backend(replayServer: nil, baseURL: baseURL, token: token, isLive: false)
+      return Backend(
+        replayServer: nil, baseURL: baseURL, token: token, isLive: false, clock: clock)
     }
     do {
       let server = try ReplayServer.start(scenario: try replayScenario())
-      return Backend(replayServer: server, baseURL: server.baseURL, token: nil, isLive: false)
+      return Backend(
+        replayServer: server, baseURL: server.baseURL, token: nil, isLive: false, clock: clock)
     } catch {
       throw DemoFailure("cannot start the replay server: \(error)")
     }
@@ -108,7 +125,8 @@ final class Backend: Sendable {
   func makeClient(cache: any ResponseCache = InMemoryResponseCache()) -> GitHubClient {
     GitHubClient(
       configuration: GitHubConfiguration(
-        baseURL: baseURL, token: token, userAgent: "ObservableBridge-bridge-demo", cache: cache))
+        baseURL: baseURL, token: token, userAgent: "ObservableBridge-bridge-demo", cache: cache,
+        clock: clock))
   }
 
   /// Stops the replay server, if the demo runs one.

@@ -52,7 +52,8 @@ extension CommandName {
 
         Options:
           --poll                  keep polling until interrupted, printing new events
-          --interval SECONDS      the wait between polls (default: the server's X-Poll-Interval)
+          --interval SECONDS      the least wait between polls; never shorter than the
+                                  server's X-Poll-Interval (60 s without one)
           --polls N               stop after N polls
           --cache-dir DIR         where to keep the cache (default: a temporary directory,
                                   removed at exit)
@@ -132,6 +133,7 @@ extension CommandName {
       --base-url URL       any GitHub-compatible API, such as https://HOST/api/v3, with the
                            token in GITHUB_TOKEN if it is set
     On a terminal, one line on standard error says where requests go.
-    For testing only, BRIDGE_DEMO_LIVE_BASE_URL replaces api.github.com for --live.
+    For testing only, BRIDGE_DEMO_LIVE_BASE_URL replaces api.github.com for --live, and
+    BRIDGE_DEMO_INSTANT_WAITS=1 makes the waits between polls pass at once.
     """
 }

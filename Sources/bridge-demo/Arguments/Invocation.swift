@@ -174,7 +174,7 @@ struct EventsOptions: Sendable, Equatable {
   var poll: Bool
   /// The number of polls before stopping; unlimited when `nil`.
   var polls: Int?
-  /// The wait between polls; the server's `X-Poll-Interval` when `nil`.
+  /// The least wait between polls; the server's `X-Poll-Interval` wins when it is longer.
   var interval: Duration?
   var cacheDirectory: URL?
   var style: StyleChoice

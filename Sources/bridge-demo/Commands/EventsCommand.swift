@@ -6,10 +6,6 @@ import ObservableCore
 /// `bridge-demo events OWNER/NAME [--poll]`: a repository's events, with conditional requests
 /// and an archive of the newest 50 across polls.
 enum EventsCommand {
-  /// The wait between polls when neither `--interval` nor the server says otherwise: GitHub's
-  /// usual `X-Poll-Interval`.
-  static let defaultInterval = Duration.seconds(60)
-
   static func run(_ options: EventsOptions, context: CommandContext) async throws {
     let directory = try options.cacheDirectory ?? context.temporaryDirectory()
     let polls = options.poll ? options.polls : 1
@@ -36,38 +32,35 @@ enum EventsCommand {
     }
   }
 
-  /// Polls with an Observable: the first poll, then one per interval.
+  /// Polls with the library's Observable of polls.
+  ///
+  /// The library sends conditional requests, waits `X-Poll-Interval` (or `--interval`, if
+  /// longer) between them and tells new events by ID. `take` ends the polling after
+  /// `--polls`, which disposes the subscription: no request follows.
   private static func pollRx(
     _ client: GitHubClient, options: EventsOptions, polls: Int?, printer: PollPrinter
   ) async throws {
-    let poll = client.rx.repositoryEvents(
-      owner: options.repository.owner, name: options.repository.name
-    ).asObservable()
-    let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "bridge-demo.poll")
-    let results = poll.flatMap { first in
-      Observable.just(first).concat(
-        Observable<Int>.interval(
-          options.interval ?? first.pollInterval ?? defaultInterval, scheduler: scheduler
-        )
-        .concatMap { _ in poll })
-    }
-    for try await result in results.take(polls ?? Int.max).values {
-      try printer.handle(result)
+    let results = client.rx.repositoryEventPolls(
+      owner: options.repository.owner, name: options.repository.name,
+      minimumInterval: options.interval ?? .zero)
+    for try await poll in results.take(polls ?? Int.max).values {
+      try printer.handle(poll.response)
     }
   }
 
-  /// Polls with a loop of awaits.
+  /// Polls with the library's `AsyncSequence` of polls; leaving the loop after `--polls`
+  /// sends no further request.
   private static func pollAsync(
     _ client: GitHubClient, options: EventsOptions, polls: Int?, printer: PollPrinter
   ) async throws {
     var count = 0
-    while true {
-      let result = try await client.repositoryEvents(
-        owner: options.repository.owner, name: options.repository.name)
-      try printer.handle(result)
+    for try await poll in client.repositoryEventPolls(
+      owner: options.repository.owner, name: options.repository.name,
+      minimumInterval: options.interval ?? .zero)
+    {
+      try printer.handle(poll.response)
       count += 1
       if let polls, count >= polls { return }
-      try await Task.sleep(for: options.interval ?? result.pollInterval ?? defaultInterval)
     }
   }
 }
