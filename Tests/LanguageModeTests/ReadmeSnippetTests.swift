@@ -41,7 +41,7 @@ struct ReadmeSnippetTests {
   @Test("the GitHub client's snippets type-check in Swift 6 mode")
   func gitHubClient() throws {
     let snippets = try readmeSnippets(inSection: "One GitHub client, two styles")
-    #expect(snippets.count == 2)
+    #expect(snippets.count == 3)
     // The snippets share the first one's client; the bag is the reader's own.
     let code =
       "import GitHubAsync\nimport ObservableCore\nlet disposeBag = DisposeBag()\n"
