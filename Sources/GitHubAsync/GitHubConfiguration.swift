@@ -52,8 +52,8 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
   /// The clock that every wait of the client is measured on: between polls, and before a
   /// retry.
   ///
-  /// `ContinuousClock` by default. Tests pass a manual clock, so that waits of a minute pass
-  /// at once and in order.
+  /// `ContinuousClock` by default. Tests pass a manual clock such as ObservableTesting's
+  /// `TestClock`, so that waits of a minute pass at once and in order.
   public var clock: any Clock<Duration>
   /// Whether and how failed requests are sent again, in both styles; `nil` (the default)
   /// never retries.

@@ -365,15 +365,15 @@ struct GitHubEventPollingTests {
 
   private func setUp(
     published: Int, pollInterval: String? = "60"
-  ) throws -> (ReplayServer, EventFeed, ManualClock, GitHubClient) {
+  ) throws -> (ReplayServer, EventFeed, TestClock, GitHubClient) {
     let server = try ReplayServer.start(scenario: .gitHub())
     let feed = try EventFeed(published: published, pollInterval: pollInterval)
     feed.serve(on: server)
-    let clock = ManualClock()
+    let clock = TestClock()
     return (server, feed, clock, makeClient(server, clock))
   }
 
-  private func makeClient(_ server: ReplayServer, _ clock: ManualClock) -> GitHubClient {
+  private func makeClient(_ server: ReplayServer, _ clock: TestClock) -> GitHubClient {
     GitHubClient(
       configuration: GitHubConfiguration(
         baseURL: server.baseURL, token: nil, timeout: .seconds(600), clock: clock))

@@ -423,7 +423,7 @@ private func poll(within limit: Duration = .seconds(60), _ condition: () -> Bool
 /// on a manual clock.
 private struct Harness {
   let server: ReplayServer
-  let clock = ManualClock()
+  let clock = TestClock()
   let client: GitHubClient
 
   init(policy: GitHubRetryPolicy? = policy(), answers: [ReplayAction]) throws {

@@ -14,6 +14,7 @@ struct GitHubArticleTests {
       import Foundation
       import GitHubAsync
       import ObservableCore
+      import ObservableTesting
 
       struct Server { var baseURL: URL }
 
@@ -21,7 +22,7 @@ struct GitHubArticleTests {
       + snippets.enumerated().map { index, snippet in
         """
         func snippet\(index)(
-          client: GitHubClient, bag: DisposeBag, server: Server, manualClock: ContinuousClock
+          client: GitHubClient, bag: DisposeBag, server: Server, manualClock: TestClock
         ) async throws {
         \(snippet)
         }

@@ -4,82 +4,6 @@ import ObservableTesting
 import Synchronization
 import Testing
 
-/// A clock that only moves when the test advances it; its sleepers wake when it does.
-private final class ManualClock: Clock {
-  struct Instant: InstantProtocol {
-    var offset: Duration
-
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
-
-  private struct Sleeper {
-    let deadline: Instant
-    let continuation: CheckedContinuation<Void, any Error>
-  }
-
-  private struct State {
-    var now = Instant(offset: .zero)
-    var sleepers: [UInt64: Sleeper] = [:]
-    var cancelled: Set<UInt64> = []
-    var nextID: UInt64 = 0
-  }
-
-  private let state = _Mutex(State())
-
-  var now: Instant { state.withLock { $0.now } }
-  var minimumResolution: Duration { .zero }
-
-  /// The number of tasks sleeping on this clock.
-  var sleeperCount: Int { state.withLock { $0.sleepers.count } }
-
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    let id = state.withLock { state -> UInt64 in
-      defer { state.nextID += 1 }
-      return state.nextID
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Void, any Error>) in
-        enum Outcome { case wait, resume, cancel }
-        let outcome = state.withLock { state -> Outcome in
-          if state.cancelled.remove(id) != nil { return .cancel }
-          if deadline <= state.now { return .resume }
-          state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-          return .wait
-        }
-        switch outcome {
-        case .wait: break
-        case .resume: continuation.resume()
-        case .cancel: continuation.resume(throwing: CancellationError())
-        }
-      }
-    } onCancel: {
-      let sleeper = state.withLock { state -> Sleeper? in
-        guard let sleeper = state.sleepers.removeValue(forKey: id) else {
-          state.cancelled.insert(id)
-          return nil
-        }
-        return sleeper
-      }
-      sleeper?.continuation.resume(throwing: CancellationError())
-    }
-  }
-
-  /// Moves the clock forward and wakes every sleeper whose deadline has come.
-  func advance(by duration: Duration) {
-    let due = state.withLock { state -> [Sleeper] in
-      state.now = state.now.advanced(by: duration)
-      let now = state.now
-      let due = state.sleepers.filter { $0.value.deadline <= now }
-      for id in due.keys { state.sleepers.removeValue(forKey: id) }
-      return due.values.sorted { $0.deadline < $1.deadline }
-    }
-    for sleeper in due { sleeper.continuation.resume() }
-  }
-}
-
 extension ClockScheduler {
   /// Returns once every item due now has run: the scheduler is serial and runs due work in
   /// order of due time, so an item scheduled for now runs after all of it.
@@ -115,7 +39,7 @@ private final class ExclusiveCheck: Sendable {
 struct ClockSchedulerTests {
   @Test("delayed work runs when the clock reaches it, in order of due time, and not before")
   func delayedWork() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let log = Box<[String]>([])
     _ = scheduler.scheduleRelative("a", dueTime: .seconds(10)) { name in
@@ -141,7 +65,7 @@ struct ClockSchedulerTests {
 
   @Test("`now` follows the clock")
   func now() {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let start = scheduler.now
     clock.advance(by: .milliseconds(2500))
@@ -151,7 +75,7 @@ struct ClockSchedulerTests {
 
   @Test("immediate work runs in order and never overlaps")
   func serial() async {
-    let scheduler = ClockScheduler(clock: ManualClock())
+    let scheduler = ClockScheduler(clock: TestClock())
     let detector = ExclusiveCheck()
     let order = Box<[Int]>([])
     for index in 0..<200 {
@@ -169,7 +93,7 @@ struct ClockSchedulerTests {
 
   @Test("disposing delayed work cancels it and releases it at once")
   func dispose() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     weak var weakTracked: Tracked?
     let ran = Box(false)
@@ -192,7 +116,7 @@ struct ClockSchedulerTests {
 
   @Test("work scheduled for .never never runs and sleeps on nothing")
   func never() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let ran = Box(false)
     let disposable = scheduler.scheduleRelative((), dueTime: .never) { _ in
@@ -208,7 +132,7 @@ struct ClockSchedulerTests {
 
   @Test("periodic work runs at absolute instants, so it does not drift, until disposed")
   func periodic() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let ticks = Box<[Int]>([])
     let periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(1), period: .seconds(2)) {
@@ -231,7 +155,7 @@ struct ClockSchedulerTests {
 
   @Test("drives Rx time operators deterministically with a manual clock")
   func operators() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let subject = PublishSubject<String>()
     let observer = TestableObserver<String>()
@@ -251,7 +175,7 @@ struct ClockSchedulerTests {
 
   @Test("interval on a manual clock")
   func interval() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let observer = TestableObserver<Int>()
     let subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler)
