@@ -1,24 +1,53 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+import class Foundation.ProcessInfo
+import struct Foundation.URL
+
 // Benchmarks live in their own package so the library keeps zero dependencies.
 // Run from this folder: swift build -c release && .build/release/benchmarks
+//
+// RxSwift is an optional peer, off unless RXSWIFT_PATH names a local checkout of RxSwift 6
+// (a package with the RxSwift and RxRelay products), for example
+//   RXSWIFT_PATH=$PWD/../../shared/peers/RxSwift-6.10.2 swift build -c release
+// With it, every workload gets an RxSwift row measured in the same process run.
+let rxSwiftPath = ProcessInfo.processInfo.environment["RXSWIFT_PATH"].flatMap {
+  $0.isEmpty ? nil : $0
+}
+
+var dependencies: [Package.Dependency] = [
+  .package(path: ".."),
+  .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+  .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
+]
+var benchmarkDependencies: [Target.Dependency] = [
+  .product(name: "ObservableCore", package: "main"),
+  .product(name: "ObservableTesting", package: "main"),
+  .product(name: "AsyncBridge", package: "main"),
+  .product(name: "OpenCombine", package: "OpenCombine"),
+  .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+]
+var swiftSettings: [SwiftSetting] = []
+
+if let rxSwiftPath {
+  // A path dependency's identity is its folder's name.
+  let identity = URL(fileURLWithPath: rxSwiftPath).standardizedFileURL.lastPathComponent
+  dependencies.append(.package(path: rxSwiftPath))
+  benchmarkDependencies += [
+    .product(name: "RxSwift", package: identity),
+    .product(name: "RxRelay", package: identity),
+  ]
+  swiftSettings.append(.define("RXSWIFT_PEER"))
+}
+
 let package = Package(
   name: "Benchmarks",
-  dependencies: [
-    .package(path: ".."),
-    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
-    .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
-  ],
+  dependencies: dependencies,
   targets: [
     .executableTarget(
       name: "benchmarks",
-      dependencies: [
-        .product(name: "ObservableCore", package: "main"),
-        .product(name: "AsyncBridge", package: "main"),
-        .product(name: "OpenCombine", package: "OpenCombine"),
-        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-      ]
+      dependencies: benchmarkDependencies,
+      swiftSettings: swiftSettings
     )
   ],
   swiftLanguageModes: [.v6]

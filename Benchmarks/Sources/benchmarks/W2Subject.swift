@@ -68,18 +68,20 @@ func w2(_ count: Int) -> [Row] {
     Row(
       workload: "W2 PublishSubject, 1 subscriber", ours: ours1,
       peers: [("floor", floor1), ("OpenCombine", combine1)],
-      targets: [.ratio(peer: "floor", max: 2.5), .ratio(peer: "OpenCombine", max: 0.15)]),
+      targets: [.ratio(peer: "floor", max: 2.5), .ratio(peer: "OpenCombine", max: 0.15)],
+      rxSwift: .w2Subject1, isSynchronous: true),
     Row(
       workload: "W2 PublishSubject, 10 subscribers", ours: ours10,
       peers: [("floor", floor10), ("OpenCombine", combine10)],
-      targets: [.ratio(peer: "OpenCombine", max: 0.1)]),
+      targets: [.ratio(peer: "OpenCombine", max: 0.1)], rxSwift: .w2Subject10, isSynchronous: true),
     Row(
       workload: "W2 PublishRelay, 1 subscriber", ours: relay1,
       peers: [("floor", floor1), ("OpenCombine", combine1)],
-      targets: [.ratio(peer: "floor", max: 2.5), .ratio(peer: "OpenCombine", max: 0.15)]),
+      targets: [.ratio(peer: "floor", max: 2.5), .ratio(peer: "OpenCombine", max: 0.15)],
+      rxSwift: .w2Relay1, isSynchronous: true),
     Row(
       workload: "W2 PublishRelay, 10 subscribers", ours: relay10,
       peers: [("floor", floor10), ("OpenCombine", combine10)],
-      targets: [.ratio(peer: "OpenCombine", max: 0.1)]),
+      targets: [.ratio(peer: "OpenCombine", max: 0.1)], rxSwift: .w2Relay10, isSynchronous: true),
   ]
 }

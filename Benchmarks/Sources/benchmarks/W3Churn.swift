@@ -27,10 +27,12 @@ func w3(_ count: Int) -> [Row] {
   return [
     Row(
       workload: "W3 just(1).map subscribe+dispose", ours: justMap,
-      peers: [("OpenCombine", combineJustMap)], targets: [.ratio(peer: "OpenCombine", max: 0.25)]),
+      peers: [("OpenCombine", combineJustMap)], targets: [.ratio(peer: "OpenCombine", max: 0.25)],
+      rxSwift: .w3JustMap, isSynchronous: true),
     Row(
       workload: "W3 subject.map subscribe+dispose", ours: subjectMap,
       peers: [("OpenCombine", combineSubjectMap)],
-      targets: [.ratio(peer: "OpenCombine", max: 0.25)]),
+      targets: [.ratio(peer: "OpenCombine", max: 0.25)], rxSwift: .w3SubjectMap, isSynchronous: true
+    ),
   ]
 }

@@ -71,7 +71,8 @@ func w4(_ count: Int, floors: Floors) async -> [Row] {
     Row(
       workload: "W4 range(0, N).values, for try await", ours: rangeValues,
       peers: [("AsyncThrowingStream fill-then-drain", floors.throwingFillDrain)],
-      targets: [.ratio(peer: "AsyncThrowingStream fill-then-drain", max: 1.2)]),
+      targets: [.ratio(peer: "AsyncThrowingStream fill-then-drain", max: 1.2)],
+      rxSwift: .w4RangeValues),
     Row(
       workload: "W4 range(0, N).asyncElements (our AsyncSequence)", ours: rangeFast,
       peers: [("AsyncThrowingStream fill-then-drain", floors.throwingFillDrain)],
@@ -129,7 +130,7 @@ func w5(_ count: Int, floors: Floors) async -> [Row] {
     Row(
       workload: "W5 prefilled AsyncStream.asObservable()", ours: prefilled,
       peers: [("AsyncStream drain only", floors.streamDrain)],
-      targets: [.ratio(peer: "AsyncStream drain only", max: 1.15)]),
+      targets: [.ratio(peer: "AsyncStream drain only", max: 1.15)], rxSwift: .w5Prefilled),
     Row(
       workload: "W5 producer-fed AsyncStream.asObservable()", ours: produced,
       peers: [("AsyncStream producer∥consumer", floors.streamParallel)],

@@ -22,7 +22,8 @@ func w7(_ count: Int) -> [Row] {
   return [
     Row(
       workload: "W7 subject.flatMapLatest { just($0 * 2) }", ours: ours,
-      peers: [("OpenCombine", openCombine)], targets: [.ratio(peer: "OpenCombine", max: 0.25)])
+      peers: [("OpenCombine", openCombine)], targets: [.ratio(peer: "OpenCombine", max: 0.25)],
+      rxSwift: .w7FlatMapLatest, isSynchronous: true)
   ]
 }
 
@@ -45,7 +46,8 @@ func w8(_ count: Int, calibratedMutex: Double) -> [Row] {
     Row(
       workload: "W8 combineLatest of two subjects, alternating (per send)", ours: ours,
       peers: [],
-      targets: [.absolute(max: 300 * max(calibratedMutex, 29) / 29)])
+      targets: [.absolute(max: 300 * max(calibratedMutex, 29) / 29)], rxSwift: .w8CombineLatest,
+      isSynchronous: true)
   ]
 }
 
@@ -72,6 +74,7 @@ func w9(_ count: Int) -> [Row] {
     Row(
       workload: "W9 share(replay: 1), 4 subscribers", ours: ours,
       peers: [("OpenCombine share()", openCombine)],
-      targets: [.ratio(peer: "OpenCombine share()", max: 0.1)])
+      targets: [.ratio(peer: "OpenCombine share()", max: 0.1)], rxSwift: .w9ShareReplay,
+      isSynchronous: true)
   ]
 }

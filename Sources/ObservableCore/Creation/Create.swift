@@ -31,7 +31,7 @@ extension Observable {
   ) -> Observable<Element> {
     Observable(_run: { observer, lifetime in
       let sink = _CreateSink(downstream: observer, lifetime: lifetime)
-      lifetime.add(sink)
+      lifetime.onDispose { sink.dispose() }
       lifetime.add(subscribe(AnyObserver(eventHandler: { sink.on($0) })))
     })
   }
@@ -92,7 +92,7 @@ internal final class _CreateSink<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     let released = state.withLock { state in
       defer { state.downstream = nil }

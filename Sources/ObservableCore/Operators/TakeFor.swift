@@ -23,7 +23,7 @@ extension ObservableType {
     return Observable(_run: { observer, lifetime in
       // The timer and the upstream can send from different threads: the sink serializes them.
       let sink = _CreateSink(downstream: observer, lifetime: lifetime)
-      lifetime.add(sink)
+      lifetime.onDispose { sink.dispose() }
       lifetime.add(
         scheduler.scheduleRelative((), dueTime: duration) { _ in
           sink.on(.completed)

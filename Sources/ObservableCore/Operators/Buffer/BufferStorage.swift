@@ -70,7 +70,7 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   internal func startTimer(generation: UInt64) {
     let scheduled = scheduler.scheduleRelative(generation, dueTime: timeSpan) { generation in
       self.timerFired(generation: generation)
@@ -79,7 +79,8 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
     timer.install(scheduled, generation: generation)
   }
 
-  private func timerFired(generation: UInt64) {
+  @inlinable
+  internal func timerFired(generation: UInt64) {
     var nextTimer: UInt64?
     let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
       guard case .emit(let buffer, let next) = state.machine.timerFired(generation: generation)
@@ -91,7 +92,7 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
     if let nextTimer { startTimer(generation: nextTimer) }
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in

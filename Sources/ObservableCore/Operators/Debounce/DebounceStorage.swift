@@ -61,7 +61,7 @@ internal final class _DebounceStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   internal func startTimer(generation: UInt64) {
     let scheduled = scheduler.scheduleRelative(generation, dueTime: dueTime) { generation in
       self.timerFired(generation: generation)
@@ -70,7 +70,8 @@ internal final class _DebounceStorage<Element: Sendable>: Disposable {
     timer.install(scheduled, generation: generation)
   }
 
-  private func timerFired(generation: UInt64) {
+  @inlinable
+  internal func timerFired(generation: UInt64) {
     let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
       guard case .emit(let element) = state.machine.timerFired(generation: generation) else {
         return nil
@@ -80,7 +81,7 @@ internal final class _DebounceStorage<Element: Sendable>: Disposable {
     state._deliver(first, lifetime: lifetime)
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in

@@ -60,7 +60,7 @@ internal final class _DelayStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   internal func startTimer(generation: UInt64, delay: RxTimeInterval) {
     let scheduled = scheduler.scheduleRelative(generation, dueTime: delay) { generation in
       self.timerFired(generation: generation)
@@ -69,7 +69,8 @@ internal final class _DelayStorage<Element: Sendable>: Disposable {
     timer.install(scheduled, generation: generation)
   }
 
-  private func timerFired(generation: UInt64) {
+  @inlinable
+  internal func timerFired(generation: UInt64) {
     let now = scheduler.now
     let (first, nextTimer) = state.withLock {
       state -> (
@@ -86,7 +87,7 @@ internal final class _DelayStorage<Element: Sendable>: Disposable {
     state._deliver(first, lifetime: lifetime)
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in

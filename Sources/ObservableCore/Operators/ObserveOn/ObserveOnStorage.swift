@@ -44,7 +44,7 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     if let drain { scheduleDrain(drain) }
   }
 
-  @usableFromInline
+  @inlinable
   internal func scheduleDrain(_ drain: SingleAssignmentDisposable) {
     drain.setDisposable(
       scheduler.schedule(()) { _ in
@@ -56,7 +56,8 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   /// Delivers batches until the queue is empty.
   ///
   /// Only one drain runs at a time.
-  private func drain() {
+  @inlinable
+  internal func drain() {
     while true {
       let (batch, downstream, finishedDrain) = state.withLock {
         state -> (_Queue<Event<Element>>?, AnyObserver<Element>?, SingleAssignmentDisposable?) in
@@ -78,7 +79,7 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     let (drain, released) = state.withLock { state in
       defer {

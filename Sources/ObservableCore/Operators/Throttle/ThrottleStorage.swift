@@ -74,7 +74,7 @@ internal final class _ThrottleStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   internal func startTimer(generation: UInt64, delay: RxTimeInterval) {
     let scheduled = scheduler.scheduleRelative(generation, dueTime: delay) { generation in
       self.timerFired(generation: generation)
@@ -83,7 +83,8 @@ internal final class _ThrottleStorage<Element: Sendable>: Disposable {
     timer.install(scheduled, generation: generation)
   }
 
-  private func timerFired(generation: UInt64) {
+  @inlinable
+  internal func timerFired(generation: UInt64) {
     let now = scheduler.now
     let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
       guard
@@ -96,7 +97,7 @@ internal final class _ThrottleStorage<Element: Sendable>: Disposable {
     state._deliver(first, lifetime: lifetime)
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in

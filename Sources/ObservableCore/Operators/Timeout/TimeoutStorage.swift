@@ -62,7 +62,7 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     if let restart { startTimer(generation: restart) }
   }
 
-  @usableFromInline
+  @inlinable
   internal func startTimer(generation: UInt64) {
     let scheduled = scheduler.scheduleRelative(generation, dueTime: dueTime) { generation in
       self.timerFired(generation: generation)
@@ -71,7 +71,8 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     timer.install(scheduled, generation: generation)
   }
 
-  private func timerFired(generation: UInt64) {
+  @inlinable
+  internal func timerFired(generation: UInt64) {
     let action = state.withLock { $0.machine.timerFired(generation: generation) }
     guard case .switchToOther = action else { return }
     original.dispose()
@@ -85,7 +86,8 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
       switched)
   }
 
-  private func otherEvent(_ event: Event<Element>) {
+  @inlinable
+  internal func otherEvent(_ event: Event<Element>) {
     let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
       guard state.machine.otherEvent(isTerminal: event.isStopEvent) else { return nil }
       return state._enqueue(event)
@@ -93,7 +95,7 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     state._deliver(first, lifetime: lifetime)
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in

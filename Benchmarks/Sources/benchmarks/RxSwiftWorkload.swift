@@ -1,0 +1,15 @@
+/// The workloads that have an RxSwift version.
+///
+/// RxSwiftPeer.swift writes each as an RxSwift user would. The RxSwift peer is built in only
+/// when `RXSWIFT_PATH` is set; see Package.swift.
+enum RxSwiftWorkload: Hashable, CaseIterable {
+  case w1Range, w1Array
+  case w2Subject1, w2Subject10, w2Relay1, w2Relay10
+  case w3JustMap, w3SubjectMap
+  case w4RangeValues
+  case w5Prefilled
+  case w7FlatMapLatest, w8CombineLatest, w9ShareReplay
+  case w10AppChain, w11Create
+  case w13Debounce, w13Throttle
+  case w14ObserveOn
+}
