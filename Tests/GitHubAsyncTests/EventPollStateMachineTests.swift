@@ -139,6 +139,13 @@ struct EventPollStateMachineTests {
     #expect(
       wait(after: RateLimitExceeded(kind: .secondary, status: 403))
         == .retry(after: .seconds(60)))
+    // A reset no real server sends (x-ratelimit-reset near Int.max) waits the longest allowed
+    // instead of overflowing.
+    #expect(
+      wait(
+        after: RateLimitExceeded(
+          kind: .primary, status: 403, resetDate: Date(timeIntervalSince1970: 9.2e18)))
+        == .retry(after: .seconds(3600)))
   }
 
   @Test(
