@@ -187,6 +187,18 @@ public struct RateLimitExceeded: Sendable, Hashable, CustomStringConvertible {
     return resetDate
   }
 
+  /// The time from `now` until ``resetDate``, rounded up to whole milliseconds: zero once it
+  /// has passed, `nil` without a reset date.
+  ///
+  /// A reset date far in the future (a server may send any number) is clamped to 10¹² seconds
+  /// before converting, so it cannot overflow; it still exceeds any bound a caller sets.
+  func durationUntilReset(from now: Date) -> Duration? {
+    guard let resetDate else { return nil }
+    let seconds = min(resetDate.timeIntervalSince(now), 1e12)
+    guard seconds.isFinite else { return nil }
+    return seconds > 0 ? .milliseconds(Int64((seconds * 1000).rounded(.up))) : .zero
+  }
+
   /// `primary, HTTP 403, resets at …` or `secondary, HTTP 429, retry after 60 seconds`.
   public var description: String {
     var text = (kind == .primary ? "primary" : "secondary") + ", HTTP \(status)"

@@ -171,11 +171,7 @@ public struct GitHubRetryPolicy: Sendable, CustomStringConvertible {
     case .secondary:
       return .seconds(60)
     case .primary:
-      guard let reset = limit.resetDate else { return nil }
-      // Clamped so that an absurd reset date cannot overflow; it still exceeds any bound.
-      let seconds = min(reset.timeIntervalSince(now), 1e12)
-      guard seconds.isFinite else { return nil }
-      return seconds > 0 ? .milliseconds(Int64((seconds * 1000).rounded(.up))) : .zero
+      return limit.durationUntilReset(from: now)
     }
   }
 

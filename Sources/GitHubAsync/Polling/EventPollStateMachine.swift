@@ -141,11 +141,8 @@ struct EventPollStateMachine: Sendable {
     case .rateLimited(let limit):
       consecutiveFailures += 1
       var wait = limit.retryAfter ?? .zero
-      if limit.retryAfter == nil, let reset = limit.resetDate {
-        // Clamped before converting: a reset date far in the future (a server may send any
-        // number) must not overflow; it still waits the longest allowed.
-        let seconds = min(reset.timeIntervalSince(now), maximumRateLimitSeconds)
-        wait = seconds.isFinite && seconds > 0 ? .milliseconds(Int64(seconds * 1000)) : .zero
+      if limit.retryAfter == nil, limit.resetDate != nil {
+        wait = limit.durationUntilReset(from: now) ?? .zero
       }
       if limit.retryAfter == nil && limit.resetDate == nil {
         wait = RepositoryEventPolls.defaultPollInterval
@@ -155,12 +152,6 @@ struct EventPollStateMachine: Sendable {
       .invalidInput, .cancelled, .unexpectedStatus:
       return nil
     }
-  }
-
-  /// ``RepositoryEventPolls/maximumRateLimitWait`` in seconds.
-  private var maximumRateLimitSeconds: Double {
-    let (seconds, attoseconds) = RepositoryEventPolls.maximumRateLimitWait.components
-    return Double(seconds) + Double(attoseconds) / 1e18
   }
 
   private mutating func remember(_ id: String) {

@@ -126,7 +126,7 @@ public struct RepositoryEventPolls: AsyncSequence, Sendable {
           return nil
         case .wait(let duration):
           do {
-            try await Self.sleep(on: client.configuration.clock, for: duration)
+            try await client.configuration.clock.sleep(for: duration)
           } catch {
             machine.cancelled()
             throw .cancelled
@@ -149,12 +149,6 @@ public struct RepositoryEventPolls: AsyncSequence, Sendable {
           }
         }
       }
-    }
-
-    private static func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration)
-      async throws
-    {
-      try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
     }
   }
 }
