@@ -120,4 +120,48 @@ struct FlatMapLatestStateMachineTests {
       return
     }
   }
+
+  @Test("a just inner becomes the latest, silences the previous inner and holds nothing")
+  func immediateElement() {
+    var machine = _FlatMapLatestStateMachine()
+    let first = _Lifetime()
+    guard case .subscribe(let id, _) = machine.outerElementArrived(inner: first) else {
+      Issue.record("expected subscribe")
+      return
+    }
+    guard case .deliver(let previous, let complete) = machine.immediateElementArrived() else {
+      Issue.record("expected deliver")
+      return
+    }
+    #expect(previous === first)
+    #expect(!complete)
+    #expect(machine.innerElementArrived(id: id) == .drop)
+    #expect(machine.innerFailed(id: id) == .drop)
+    guard case .none = machine.innerCompleted(id: id) else {
+      Issue.record("the replaced inner's completion must be ignored")
+      return
+    }
+    // The just inner has finished, so the outer's completion completes the result at once.
+    #expect(machine.outerCompleted() == .complete)
+    guard case .discard = machine.immediateElementArrived() else {
+      Issue.record("nothing may be delivered after the result terminated")
+      return
+    }
+  }
+
+  @Test("a just inner after a failure or disposal is dropped")
+  func immediateElementAfterEnd() {
+    var failed = _FlatMapLatestStateMachine()
+    #expect(failed.outerFailed() == .fail)
+    guard case .discard = failed.immediateElementArrived() else {
+      Issue.record("expected discard after failure")
+      return
+    }
+    var disposed = _FlatMapLatestStateMachine()
+    _ = disposed.disposed()
+    guard case .discard = disposed.immediateElementArrived() else {
+      Issue.record("expected discard after disposal")
+      return
+    }
+  }
 }

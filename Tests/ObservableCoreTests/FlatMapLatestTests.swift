@@ -316,4 +316,75 @@ struct FlatMapLatestTests {
       subscription.value = nil
     }
   }
+
+  @Test("a just inner replaces a running inner, which is disposed and silenced")
+  func justReplacesRunningInner() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([
+        .next(210, 0), .next(250, 1), .next(270, 2), .completed(300),
+      ])
+      let slow = scheduler.createColdObservable([.next(10, 10), .next(50, 11), .completed(90)])
+      let res = scheduler.start {
+        xs.flatMapLatest { value -> Observable<Int> in
+          value == 1 ? .just(100) : slow.asObservable()
+        }
+      }
+      #expect(
+        res.events == [
+          .next(220, 10), .next(250, 100), .next(280, 10), .next(320, 11), .completed(360),
+        ])
+      #expect(slow.subscriptions == [Subscription(210, 250), Subscription(270, 360)])
+    }
+  }
+
+  @Test("just inners deliver in order, and the outer's completion completes the result")
+  func justInners() {
+    withLeakChecking {
+      let outer = PublishSubject<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = outer.flatMapLatest { Observable.just($0 * 2) }.subscribe(observer)
+      outer.onNext(1)
+      outer.onNext(2)
+      outer.onCompleted()
+      #expect(observer.events.map(\.value) == [.next(2), .next(4), .completed])
+      subscription.dispose()
+    }
+  }
+
+  @Test("an observer that sends into the outer from onNext of a just inner gets elements in order")
+  func justInnerReentrant() {
+    withLeakChecking {
+      let outer = PublishSubject<Int>()
+      let seen = Box<[Int]>([])
+      let subscription = outer.flatMapLatest { Observable.just($0) }
+        .subscribe(onNext: { value in
+          seen.mutate { $0.append(value) }
+          if value < 3 { outer.onNext(value + 1) }
+          seen.mutate { $0.append(-value) }
+        })
+      outer.onNext(1)
+      // The reentrant element waits until the current delivery returns.
+      #expect(seen.value == [1, -1, 2, -2, 3, -3])
+      subscription.dispose()
+    }
+  }
+
+  @Test("disposing from onNext of a just inner stops later elements")
+  func justInnerDisposeFromOnNext() {
+    withLeakChecking {
+      let outer = PublishSubject<Int>()
+      let seen = Box<[Int]>([])
+      let holder = SerialDisposable()
+      holder.disposable = outer.flatMapLatest { Observable.just($0) }
+        .subscribe(onNext: { value in
+          seen.mutate { $0.append(value) }
+          holder.dispose()
+        })
+      outer.onNext(1)
+      outer.onNext(2)
+      #expect(seen.value == [1])
+      #expect(!outer.hasObservers)
+    }
+  }
 }

@@ -37,14 +37,30 @@ extension Stress {
 
     @Test("2,000 rounds of 10 switches", .timeLimit(.minutes(10)))
     func switchesWhileInnersComplete() async {
+      await Self.run(rounds: Self.rounds, mixingJust: false)
+    }
+
+    /// The same rounds with every third inner a `just`, which `flatMapLatest` delivers without
+    /// subscribing: it must silence the previous inner (still running on another thread) just
+    /// as a subscribed inner does.
+    @Test("1,000 rounds of 10 switches, every third inner a just", .timeLimit(.minutes(10)))
+    func switchesToJustWhileInnersComplete() async {
+      await Self.run(rounds: Self.rounds / 2, mixingJust: true)
+    }
+
+    private static func run(rounds: Int, mixingJust: Bool) async {
       let failures = StressFailures()
       let queues = (0..<4).map { DispatchQueue(label: "StressTests.inner\($0)") }
       await withLeakChecking(timeout: .seconds(120)) {
-        for round in 0..<Self.rounds {
+        for round in 0..<rounds {
+          let select = { @Sendable (value: Int) -> Observable<Int> in
+            if mixingJust && value % 3 == 1 { return .just(value * 10) }
+            return innerOnAnotherThread(value, queue: queues[(value + round) % queues.count])
+          }
           if round.isMultiple(of: 4) {
-            await Self.disposingRound(round, queues: queues, failures: failures)
+            await Self.disposingRound(round, select: select, queues: queues, failures: failures)
           } else {
-            await Self.completingRound(round, queues: queues, failures: failures)
+            await Self.completingRound(round, select: select, failures: failures)
           }
         }
       }
@@ -52,14 +68,12 @@ extension Stress {
     }
 
     private static func completingRound(
-      _ round: Int, queues: [DispatchQueue], failures: StressFailures
+      _ round: Int, select: @escaping @Sendable (Int) -> Observable<Int>,
+      failures: StressFailures
     ) async {
       let outer = PublishSubject<Int>()
       let observer = TestableObserver<Int>()
-      let subscription = outer.flatMapLatest { value in
-        innerOnAnotherThread(value, queue: queues[(value + round) % queues.count])
-      }
-      .subscribe(observer)
+      let subscription = outer.flatMapLatest(select).subscribe(observer)
       for value in 0..<outerElements {
         outer.onNext(value)
         if (value + round).isMultiple(of: 3) { spin(200) }
@@ -89,17 +103,15 @@ extension Stress {
     }
 
     private static func disposingRound(
-      _ round: Int, queues: [DispatchQueue], failures: StressFailures
+      _ round: Int, select: @escaping @Sendable (Int) -> Observable<Int>, queues: [DispatchQueue],
+      failures: StressFailures
     ) async {
       let outer = PublishSubject<Int>()
       let probe = RaceProbe(
         terminalNumber: Int.max, failures: failures, label: "flatMapLatest dispose #\(round)",
         limitsInFlight: true)
       let disposer = DispatchQueue(label: "StressTests.disposer")
-      let subscription = outer.flatMapLatest { value in
-        innerOnAnotherThread(value, queue: queues[(value + round) % queues.count])
-      }
-      .subscribe(probe)
+      let subscription = outer.flatMapLatest(select).subscribe(probe)
       let disposed = _OnceGate()
       let disposeAfter = round / 4 % outerElements
       for value in 0..<outerElements {

@@ -9,7 +9,30 @@ extension Observable {
   /// - Returns: A one-element sequence.
   @inlinable
   public static func just(_ element: Element) -> Observable<Element> {
-    Observable(_runImmediately: { observer, lifetime in
+    _Just(element)
+  }
+}
+
+/// The sequence ``Observable/just(_:)`` returns: its element is readable without subscribing.
+///
+/// Not public API.
+///
+/// `flatMapLatest` (and `switchLatest`) recognize it and deliver the element in place of
+/// subscribing an inner sequence, which would cost a child lifetime, an observer and several
+/// lock round trips per element.
+@usableFromInline
+internal final class _Just<Element: Sendable>: Observable<Element>,
+  // SAFETY: adds one immutable `Sendable` stored property to `Observable`'s immutable state.
+  @unchecked Sendable
+{
+  /// The only element.
+  @usableFromInline
+  internal let element: Element
+
+  @inlinable
+  internal init(_ element: Element) {
+    self.element = element
+    super.init(_runImmediately: { observer, lifetime in
       observer.on(.next(element))
       guard !lifetime.isDisposed else { return }
       observer.on(.completed)

@@ -32,6 +32,17 @@ internal struct _FlatMapLatestStateMachine: Sendable {
     case discard
   }
 
+  /// What to do with a new outer element whose inner sequence is one element, known without
+  /// subscribing (`just`).
+  @usableFromInline
+  internal enum ImmediateElementAction {
+    /// Dispose `previous` (if any) and send the element downstream; then, if `complete`, complete
+    /// the result.
+    case deliver(disposingPrevious: _Lifetime?, complete: Bool)
+    /// The result has terminated: drop the element.
+    case discard
+  }
+
   /// What to do with an inner's element or error.
   @usableFromInline
   internal enum InnerEventAction: Equatable {
@@ -83,6 +94,26 @@ internal struct _FlatMapLatestStateMachine: Sendable {
       let id = latestID &+ 1
       state = .running(outerCompleted: outerCompleted, latestID: id, inner: inner)
       return .subscribe(id: id, disposingPrevious: previous)
+    case .finished, .disposed:
+      return .discard
+    }
+  }
+
+  /// The outer sequence produced an element whose inner sequence is a single element followed
+  /// by completion, known without subscribing.
+  ///
+  /// The new inner becomes the latest (so events the previous one still sends are dropped) and
+  /// has already finished.
+  @usableFromInline
+  internal mutating func immediateElementArrived() -> ImmediateElementAction {
+    switch state {
+    case .running(let outerCompleted, let latestID, let previous):
+      if outerCompleted {
+        state = .finished(inner: nil)
+      } else {
+        state = .running(outerCompleted: false, latestID: latestID &+ 1, inner: nil)
+      }
+      return .deliver(disposingPrevious: previous, complete: outerCompleted)
     case .finished, .disposed:
       return .discard
     }

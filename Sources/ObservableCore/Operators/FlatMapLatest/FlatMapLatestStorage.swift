@@ -42,6 +42,10 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
   /// The outer sequence produced an element, mapped to `inner`.
   @inlinable
   internal func outerElementArrived(_ inner: Observable<Element>) {
+    if let just = inner as? _Just<Element> {
+      immediateElementArrived(just.element)
+      return
+    }
     let child = _Lifetime(inheriting: lifetime)
     let action = state.withLock { $0.machine.outerElementArrived(inner: child) }
     switch action {
@@ -51,6 +55,26 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
     case .discard:
       break
     }
+  }
+
+  /// The outer sequence produced an element mapped to `just(element)`: deliver `element`
+  /// without subscribing.
+  @inlinable
+  internal func immediateElementArrived(_ element: Element) {
+    let (previous, pending) = state.withLock {
+      state -> (_Lifetime?, _PendingDelivery<Element>?) in
+      switch state.machine.immediateElementArrived() {
+      case .deliver(let previous, let complete):
+        let pending = state.output.send(.next(element))
+        // Queued behind the element: whoever delivers the element delivers this too.
+        if complete { _ = state.output.send(.completed) }
+        return (previous, pending)
+      case .discard:
+        return (nil, nil)
+      }
+    }
+    previous?.dispose()
+    deliver(pending)
   }
 
   @inlinable
