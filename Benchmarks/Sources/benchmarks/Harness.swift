@@ -21,8 +21,19 @@ func nanoseconds() -> UInt64 {
 /// How many timed runs each figure is the median of (after one warm-up run).
 let timedRuns = 7
 
+/// The workload groups `--only W7,W11` selects (`nil`: every workload).
+nonisolated(unsafe) var selectedGroups: Set<String>? = nil
+/// The group of the workload being measured ("W7"); set before measuring it.
+nonisolated(unsafe) var currentGroup = ""
+
+/// Whether the current workload is skipped by `--only`; `measure` then returns NaN at once.
+func skippingCurrentGroup() -> Bool {
+  selectedGroups.map { !$0.contains(currentGroup) } ?? false
+}
+
 /// Returns the median ns per element of `body` over `timedRuns` runs after a warm-up.
 func measure(elements: Int, _ body: () -> Void) -> Double {
+  if skippingCurrentGroup() { return .nan }
   body()
   var samples: [Double] = []
   for _ in 0..<timedRuns {
@@ -35,6 +46,7 @@ func measure(elements: Int, _ body: () -> Void) -> Double {
 
 /// Returns the median ns per element of an async `body` over `timedRuns` runs after a warm-up.
 func measure(elements: Int, _ body: () async -> Void) async -> Double {
+  if skippingCurrentGroup() { return .nan }
   await body()
   var samples: [Double] = []
   for _ in 0..<timedRuns {
@@ -49,6 +61,7 @@ func measure(elements: Int, _ body: () async -> Void) async -> Double {
 func measure<State>(
   elements: Int, setup: () -> State, body: (State) async -> Void
 ) async -> Double {
+  if skippingCurrentGroup() { return .nan }
   await body(setup())
   var samples: [Double] = []
   for _ in 0..<timedRuns {

@@ -13,6 +13,7 @@
     var figures: [RxSwiftWorkload: Double] = [:]
 
     let chain = sizes.chain
+    currentGroup = RxSwiftWorkload.w1Range.group
     figures[.w1Range] = measure(elements: chain) {
       let sum = Accumulator()
       let subscription = Observable.range(start: 0, count: chain)
@@ -22,6 +23,7 @@
       blackHole(sum.total)
     }
     let array = Array(0..<chain)
+    currentGroup = RxSwiftWorkload.w1Array.group
     figures[.w1Array] = measure(elements: chain) {
       let sum = Accumulator()
       let subscription = Observable.from(array)
@@ -56,18 +58,24 @@
         blackHole(sum.total)
       }
     }
+    currentGroup = RxSwiftWorkload.w2Subject1.group
     figures[.w2Subject1] = subject(1)
+    currentGroup = RxSwiftWorkload.w2Subject10.group
     figures[.w2Subject10] = subject(10)
+    currentGroup = RxSwiftWorkload.w2Relay1.group
     figures[.w2Relay1] = relay(1)
+    currentGroup = RxSwiftWorkload.w2Relay10.group
     figures[.w2Relay10] = relay(10)
 
     let cycles = sizes.churn
+    currentGroup = RxSwiftWorkload.w3JustMap.group
     figures[.w3JustMap] = measure(elements: cycles) {
       for _ in 0..<cycles {
         Observable.just(1).map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
       }
     }
     let churnSubject = PublishSubject<Int>()
+    currentGroup = RxSwiftWorkload.w3SubjectMap.group
     figures[.w3SubjectMap] = measure(elements: cycles) {
       for _ in 0..<cycles {
         churnSubject.map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
@@ -75,6 +83,7 @@
     }
 
     let bridge = sizes.bridge
+    currentGroup = RxSwiftWorkload.w4RangeValues.group
     figures[.w4RangeValues] = await measure(elements: bridge) {
       var sum = 0
       do {
@@ -82,6 +91,7 @@
       } catch {}
       blackHole(sum)
     }
+    currentGroup = RxSwiftWorkload.w5Prefilled.group
     figures[.w5Prefilled] = await measure(
       elements: bridge,
       setup: {
@@ -101,6 +111,7 @@
       })
 
     let switches = sizes.flatMapLatest
+    currentGroup = RxSwiftWorkload.w7FlatMapLatest.group
     figures[.w7FlatMapLatest] = measure(elements: switches) {
       let sum = Accumulator()
       let subject = PublishSubject<Int>()
@@ -111,6 +122,7 @@
       blackHole(sum.total)
     }
     let pairs = sizes.combineLatest
+    currentGroup = RxSwiftWorkload.w8CombineLatest.group
     figures[.w8CombineLatest] = measure(elements: pairs) {
       let sum = Accumulator()
       let first = PublishSubject<Int>()
@@ -125,6 +137,7 @@
       blackHole(sum.total)
     }
     let shared = sizes.share
+    currentGroup = RxSwiftWorkload.w9ShareReplay.group
     figures[.w9ShareReplay] = measure(elements: shared) {
       let sum = Accumulator()
       let subject = PublishSubject<Int>()
@@ -136,6 +149,7 @@
     }
 
     let appSends = sizes.appChain
+    currentGroup = RxSwiftWorkload.w10AppChain.group
     figures[.w10AppChain] = measure(elements: appSends) {
       let sum = Accumulator()
       let subject = PublishSubject<Int>()
@@ -147,6 +161,7 @@
       blackHole(sum.total)
     }
     let creations = sizes.create
+    currentGroup = RxSwiftWorkload.w11Create.group
     figures[.w11Create] = measure(elements: creations) {
       let sum = Accumulator()
       let tens = Observable<Int>.create { observer in
@@ -176,10 +191,13 @@
         blackHole(sum.total)
       }
     }
+    currentGroup = RxSwiftWorkload.w13Debounce.group
     figures[.w13Debounce] = timed { $0.debounce(.milliseconds(500), scheduler: $1) }
+    currentGroup = RxSwiftWorkload.w13Throttle.group
     figures[.w13Throttle] = timed { $0.throttle(.milliseconds(500), scheduler: $1) }
 
     let hops = sizes.observeOn
+    currentGroup = RxSwiftWorkload.w14ObserveOn.group
     figures[.w14ObserveOn] = measure(elements: hops) {
       let sum = Accumulator()
       let done = DispatchSemaphore(value: 0)

@@ -3,6 +3,7 @@
 //
 //   .build/release/benchmarks            full run, Markdown table on stdout
 //   .build/release/benchmarks --quick    smaller N, for a smoke test
+//   .build/release/benchmarks --only W7,W11   only those workloads (with their peers)
 //   .build/release/benchmarks --memory-child CASE N   (internal: one memory measurement)
 //   .build/release/benchmarks --profile NAME [N]      (one workload, untimed, for callgrind)
 
@@ -15,6 +16,9 @@ if arguments.count >= 3, arguments[1] == "--profile" {
   await runMemoryChild(case: arguments[2], count: Int(arguments[3]) ?? 0)
 } else {
   let quick = arguments.contains("--quick")
+  if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
+    selectedGroups = Set(arguments[index + 1].split(separator: ",").map(String.init))
+  }
   let scale = quick ? 10 : 1
   let allocation = calibrateAllocation()
   let mutex = calibrateMutex()
@@ -25,24 +29,39 @@ if arguments.count >= 3, arguments[1] == "--profile" {
 
   let sizes = Sizes(scale: scale)
   var rows: [Row] = []
+  currentGroup = "W1"
   rows += await w1(sizes.chain)
+  currentGroup = "W2"
   rows += w2(sizes.subject)
+  currentGroup = "W3"
   rows += w3(sizes.churn)
+  currentGroup = "W6"
   let (floors, floorRows) = await w6(sizes.bridge)
+  currentGroup = "W4"
   rows += await w4(sizes.bridge, floors: floors)
+  currentGroup = "W5"
   rows += await w5(sizes.bridge, floors: floors)
   rows += floorRows
+  currentGroup = "W7"
   rows += w7(sizes.flatMapLatest)
+  currentGroup = "W8"
   rows += w8(sizes.combineLatest, calibratedMutex: mutex)
+  currentGroup = "W9"
   rows += w9(sizes.share)
+  currentGroup = "W10"
   rows += w10(sizes.appChain)
+  currentGroup = "W11"
   rows += w11(sizes.create)
+  currentGroup = "W12"
   rows += await w12(sizes.bridge)
+  currentGroup = "W13"
   rows += w13(sizes.timeOperators)
+  currentGroup = "W14"
   rows += w14(sizes.observeOn)
   rows = addingRxSwift(rows, figures: await measureRxSwift(sizes))
+  rows.removeAll { $0.ours.isNaN }
   printTable(rows)
   printRxSwiftSummary(rows)
   print("")
-  await printMemory(quick: quick)
+  if selectedGroups == nil { await printMemory(quick: quick) }
 }
