@@ -1,9 +1,7 @@
 import Synchronization
 
 /// The cancellation scope of one subscription.
-
 ///
-
 /// Not public API.
 ///
 /// Subscribing hands a producer both an observer and a lifetime. The producer checks

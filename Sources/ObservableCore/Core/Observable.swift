@@ -29,9 +29,7 @@ public class Observable<Element: Sendable>: ObservableType,
   @unchecked Sendable
 {
   /// The producer: subscribes an observer within a lifetime.
-
   ///
-
   /// Not public API.
   public typealias _Producer = @Sendable (AnyObserver<Element>, _Lifetime) -> Void
 
@@ -75,9 +73,7 @@ public class Observable<Element: Sendable>: ObservableType,
   }
 
   /// Runs the producer for `observer` within `lifetime`.
-
   ///
-
   /// Not public API.
   ///
   /// - Parameters:

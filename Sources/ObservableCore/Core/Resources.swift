@@ -82,9 +82,7 @@ public final class ResourceScope: Sendable {
 }
 
 /// Counts one resource for as long as it lives.
-
 ///
-
 /// Not public API.
 public struct _ResourceToken: ~Copyable, Sendable {
   @usableFromInline

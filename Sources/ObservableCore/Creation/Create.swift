@@ -38,9 +38,7 @@ extension Observable {
 }
 
 /// The observer handed to a ``Observable/create(_:)`` closure.
-
 ///
-
 /// Not public API.
 @usableFromInline
 internal final class _CreateSink<Element: Sendable>: Disposable {

@@ -83,9 +83,7 @@ public enum Disposables {
 }
 
 /// A disposable that does nothing.
-
 ///
-
 /// Not public API.
 public struct _NopDisposable: Disposable {
   /// The shared instance.
@@ -97,9 +95,7 @@ public struct _NopDisposable: Disposable {
 }
 
 /// Runs an action the first time it is disposed.
-
 ///
-
 /// Not public API.
 public final class _AnonymousDisposable: Cancelable {
   @usableFromInline

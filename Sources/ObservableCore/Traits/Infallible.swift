@@ -7,9 +7,7 @@ public struct Infallible<Element: Sendable>: InfallibleType {
   internal let source: Observable<Element>
 
   /// Wraps an observable that never fails.
-
   ///
-
   /// Not checked.
   ///
   /// - Parameter raw: The observable.

@@ -136,9 +136,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 }
 
 /// A flag set and read only from inside one observer's serialized calls.
-
 ///
-
 /// Not public API.
 public final class _SerializedFlag:
   // SAFETY: set and read only from inside one observer's `on(_:)`, which the observable

@@ -7,9 +7,7 @@ public struct PrimitiveSequence<Trait, Element: Sendable>: Sendable {
   internal let source: Observable<Element>
 
   /// Wraps an observable that already satisfies the trait's contract.
-
   ///
-
   /// Not checked.
   ///
   /// - Parameter raw: The observable.

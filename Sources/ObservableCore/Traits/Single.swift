@@ -127,9 +127,7 @@ public final class _OnceFlag: Sendable {
 }
 
 /// Adapts a ``SingleObserver`` closure to an observer.
-
 ///
-
 /// Not public API.
 @usableFromInline
 internal struct _SingleValueObserver<Element: Sendable>: ObserverType {
