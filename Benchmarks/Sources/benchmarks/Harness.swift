@@ -23,12 +23,15 @@ let timedRuns = 7
 
 /// The workload groups `--only W7,W11` selects (`nil`: every workload).
 nonisolated(unsafe) var selectedGroups: Set<String>? = nil
-/// The group of the workload being measured ("W7"); set before measuring it.
+/// The group of the workload being measured ("W7"), set before measuring it.
+///
+/// Empty while calibrating, which `--only` never skips.
 nonisolated(unsafe) var currentGroup = ""
 
 /// Whether the current workload is skipped by `--only`; `measure` then returns NaN at once.
 func skippingCurrentGroup() -> Bool {
-  selectedGroups.map { !$0.contains(currentGroup) } ?? false
+  guard let selectedGroups, !currentGroup.isEmpty else { return false }
+  return !selectedGroups.contains(currentGroup)
 }
 
 /// Returns the median ns per element of `body` over `timedRuns` runs after a warm-up.

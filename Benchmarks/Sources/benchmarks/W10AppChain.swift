@@ -3,16 +3,7 @@ import OpenCombine
 
 /// A typical app chain on a subject: `map`, `filter`, `scan`, `distinctUntilChanged`.
 func w10(_ count: Int) -> [Row] {
-  let ours = measure(elements: count) {
-    let sum = Accumulator()
-    let subject = PublishSubject<Int>()
-    let subscription = subject.map { $0 / 3 }.filter { $0 % 5 != 4 }
-      .scan(0) { $0 &+ $1 }.distinctUntilChanged()
-      .subscribe(onNext: { sum.total &+= $0 })
-    for value in 0..<count { subject.onNext(value) }
-    subscription.dispose()
-    blackHole(sum.total)
-  }
+  let ours = measure(elements: count) { OurWorkloads.appChain(count) }
   let openCombine = measure(elements: count) {
     let sum = Accumulator()
     let subject = PassthroughSubject<Int, Never>()

@@ -4,18 +4,7 @@ import OpenCombine
 /// `Observable.create` emitting 10 elements and completing, subscribed and disposed over and
 /// over: the cost of a subscription cycle of the most common custom source.
 func w11(_ count: Int) -> [Row] {
-  let ours = measure(elements: count) {
-    let sum = Accumulator()
-    let tens = Observable<Int>.create { observer in
-      for value in 0..<10 { observer.onNext(value) }
-      observer.onCompleted()
-      return Disposables.create()
-    }
-    for _ in 0..<count {
-      tens.subscribe(onNext: { sum.total &+= $0 }).dispose()
-    }
-    blackHole(sum.total)
-  }
+  let ours = measure(elements: count) { OurWorkloads.create10Cycles(count) }
   let openCombine = measure(elements: count) {
     let sum = Accumulator()
     let tens = Deferred { (0..<10).publisher }.eraseToAnyPublisher()

@@ -7,19 +7,7 @@ import ObservableTesting
 /// (debounce) or the window opens again (throttle).
 func w13(_ count: Int) -> [Row] {
   func timed(_ apply: (Observable<Int>, HistoricalScheduler) -> Observable<Int>) -> Double {
-    measure(elements: count) {
-      let sum = Accumulator()
-      let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
-      let subject = PublishSubject<Int>()
-      let subscription = apply(subject.asObservable(), scheduler)
-        .subscribe(onNext: { sum.total &+= $0 })
-      for value in 0..<count {
-        subject.onNext(value)
-        scheduler.advanceTo(Date(timeIntervalSince1970: Double(value + 1)))
-      }
-      subscription.dispose()
-      blackHole(sum.total)
-    }
+    measure(elements: count) { OurWorkloads.timeOperator(count, apply) }
   }
   let debounce = timed { $0.debounce(.milliseconds(500), scheduler: $1) }
   let throttle = timed { $0.throttle(.milliseconds(500), scheduler: $1) }

@@ -9,14 +9,7 @@ func opaque<T>(_ value: T) -> T { value }
 func w1(_ count: Int) async -> [Row] {
   let array = Array(0..<count)
 
-  let rangeChain = measure(elements: count) {
-    let sum = Accumulator()
-    let subscription = Observable.range(start: 0, count: count)
-      .map { $0 + 1 }.filter { $0 % 2 == 0 }.map { $0 * 2 }
-      .subscribe(onNext: { sum.total &+= $0 })
-    blackHole(subscription)
-    blackHole(sum.total)
-  }
+  let rangeChain = measure(elements: count) { OurWorkloads.rangeChain(count) }
   let arrayChain = measure(elements: count) {
     let sum = Accumulator()
     let subscription = Observable.from(array)
@@ -25,15 +18,7 @@ func w1(_ count: Int) async -> [Row] {
     blackHole(subscription)
     blackHole(sum.total)
   }
-  let floor = measure(elements: count) {
-    let sum = Accumulator()
-    let sink: (Int) -> Void = opaque { sum.total &+= $0 }
-    let second: (Int) -> Void = opaque { sink($0 * 2) }
-    let keep: (Int) -> Void = opaque { if $0 % 2 == 0 { second($0) } }
-    let first: (Int) -> Void = opaque { keep($0 + 1) }
-    for value in 0..<count { first(value) }
-    blackHole(sum.total)
-  }
+  let floor = measure(elements: count) { OurWorkloads.chainFloor(count) }
   let openCombineRange = measure(elements: count) {
     let sum = Accumulator()
     let cancellable = (0..<count).publisher.eraseToAnyPublisher()

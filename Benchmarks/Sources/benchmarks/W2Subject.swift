@@ -19,16 +19,7 @@ final class FloorSubject: Sendable {
 
 func w2(_ count: Int) -> [Row] {
   func ours(_ subscribers: Int) -> Double {
-    measure(elements: count) {
-      let sum = Accumulator()
-      let subject = PublishSubject<Int>()
-      let subscriptions = (0..<subscribers).map { _ in
-        subject.subscribe(onNext: { sum.total &+= $0 })
-      }
-      for value in 0..<count { subject.onNext(value) }
-      for subscription in subscriptions { subscription.dispose() }
-      blackHole(sum.total)
-    }
+    measure(elements: count) { OurWorkloads.subjectSends(count, subscribers: subscribers) }
   }
   func relay(_ subscribers: Int) -> Double {
     measure(elements: count) {

@@ -2,11 +2,7 @@ import ObservableCore
 import OpenCombine
 
 func w3(_ count: Int) -> [Row] {
-  let justMap = measure(elements: count) {
-    for _ in 0..<count {
-      Observable.just(1).map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
-    }
-  }
+  let justMap = measure(elements: count) { OurWorkloads.justMapCycles(count) }
   let combineJustMap = measure(elements: count) {
     for _ in 0..<count {
       Just(1).map { $0 + 1 }.sink { blackHole($0) }.cancel()
@@ -14,9 +10,7 @@ func w3(_ count: Int) -> [Row] {
   }
   let subject = PublishSubject<Int>()
   let subjectMap = measure(elements: count) {
-    for _ in 0..<count {
-      subject.map { $0 + 1 }.subscribe(onNext: { blackHole($0) }).dispose()
-    }
+    OurWorkloads.subjectMapCycles(count, subject: subject)
   }
   let passthrough = PassthroughSubject<Int, Never>()
   let combineSubjectMap = measure(elements: count) {

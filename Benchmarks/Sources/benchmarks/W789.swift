@@ -2,15 +2,7 @@ import ObservableCore
 import OpenCombine
 
 func w7(_ count: Int) -> [Row] {
-  let ours = measure(elements: count) {
-    let sum = Accumulator()
-    let subject = PublishSubject<Int>()
-    let subscription = subject.flatMapLatest { Observable.just($0 * 2) }
-      .subscribe(onNext: { sum.total &+= $0 })
-    for value in 0..<count { subject.onNext(value) }
-    subscription.dispose()
-    blackHole(sum.total)
-  }
+  let ours = measure(elements: count) { OurWorkloads.flatMapLatestJust(count) }
   let openCombine = measure(elements: count) {
     let sum = Accumulator()
     let subject = PassthroughSubject<Int, Never>()
@@ -28,19 +20,7 @@ func w7(_ count: Int) -> [Row] {
 }
 
 func w8(_ count: Int, calibratedMutex: Double) -> [Row] {
-  let ours = measure(elements: count) {
-    let sum = Accumulator()
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let subscription = Observable.combineLatest(first, second)
-      .subscribe(onNext: { sum.total &+= $0.0 &+ $0.1 })
-    for value in 0..<(count / 2) {
-      first.onNext(value)
-      second.onNext(value)
-    }
-    subscription.dispose()
-    blackHole(sum.total)
-  }
+  let ours = measure(elements: count) { OurWorkloads.combineLatest(count) }
   // The target is 300 ns at a calibration of 29 ns per mutex lock/unlock; scale it.
   return [
     Row(
@@ -52,15 +32,7 @@ func w8(_ count: Int, calibratedMutex: Double) -> [Row] {
 }
 
 func w9(_ count: Int) -> [Row] {
-  let ours = measure(elements: count) {
-    let sum = Accumulator()
-    let subject = PublishSubject<Int>()
-    let shared = subject.share(replay: 1)
-    let subscriptions = (0..<4).map { _ in shared.subscribe(onNext: { sum.total &+= $0 }) }
-    for value in 0..<count { subject.onNext(value) }
-    for subscription in subscriptions { subscription.dispose() }
-    blackHole(sum.total)
-  }
+  let ours = measure(elements: count) { OurWorkloads.shareReplay(count) }
   let openCombine = measure(elements: count) {
     let sum = Accumulator()
     let subject = PassthroughSubject<Int, Never>()
