@@ -91,5 +91,55 @@ extension Stress {
         for subscription in subscriptions { subscription.dispose() }
       }
     }
+
+    /// Eight threads call one `create` observer at once: the observer serializes them.
+    ///
+    /// The observer handed to a `create` closure is documented as safe to call from several
+    /// threads at once. The downstream must see calls one at a time, every element once, each
+    /// sender's elements in its own order, and the completion last.
+    @Test(
+      "8 threads × 20,000 onNext into one create observer: serialized delivery",
+      .timeLimit(.minutes(10)))
+    func eightThreadsIntoCreate() async {
+      await withLeakChecking(timeout: .seconds(120)) {
+        let perSender = Self.perSender / 5
+        let slot = ObserverSlot()
+        let source = Observable<Int>.create { observer in
+          slot.set(observer)
+          return Disposables.create()
+        }
+        let checker = SerializationChecker(senders: Self.senders)
+        let recorder = TestableObserver<Int>()
+        let subscriptions = [source.subscribe(checker), source.subscribe(recorder)]
+        let observers = slot.all
+        let finished = await runThreads(Self.senders, deadline: .seconds(300)) { sender in
+          for sequence in 0..<perSender {
+            for observer in observers { observer.onNext(sender * Self.stride + sequence) }
+          }
+        }
+        guard finished else { return }
+        for observer in observers { observer.onCompleted() }
+        let total = Self.senders * perSender
+        #expect(checker.overlaps == 0)
+        #expect(checker.outOfOrder == 0)
+        #expect(checker.count == total)
+        #expect(checker.terminals == 1)
+        #expect(recorder.grammarViolations.isEmpty)
+        #expect(recorder.events.count == total + 1)
+        #expect(recorder.isTerminated)
+        for subscription in subscriptions { subscription.dispose() }
+      }
+    }
   }
+}
+
+/// The observers `create` handed out, collected for the sending threads.
+private final class ObserverSlot: Sendable {
+  private let observers = _Mutex<[AnyObserver<Int>]>([])
+
+  func set(_ observer: AnyObserver<Int>) {
+    observers.withLock { $0.append(observer) }
+  }
+
+  var all: [AnyObserver<Int>] { observers.withLock { $0 } }
 }

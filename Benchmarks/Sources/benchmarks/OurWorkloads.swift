@@ -38,6 +38,15 @@ enum OurWorkloads {
     blackHole(sum.total)
   }
 
+  /// W2's floor: `count` sends into a `Mutex`-guarded array of closures, snapshotted per send.
+  static func subjectFloor(_ count: Int, subscribers: Int) {
+    let sum = Accumulator()
+    let subject = FloorSubject()
+    for _ in 0..<subscribers { subject.subscribe { sum.total &+= $0 } }
+    for value in 0..<count { subject.send(value) }
+    blackHole(sum.total)
+  }
+
   /// W3: `count` cycles of subscribing to `just(1).map` and disposing.
   static func justMapCycles(_ count: Int) {
     for _ in 0..<count {

@@ -9,6 +9,7 @@ func runProfile(_ name: String, count: Int) {
   case "just-map": OurWorkloads.justMapCycles(count)
   case "subject-map": OurWorkloads.subjectMapCycles(count, subject: PublishSubject<Int>())
   case "subject-send": OurWorkloads.subjectSends(count, subscribers: 1)
+  case "subject-floor": OurWorkloads.subjectFloor(count, subscribers: 1)
   case "flat-map-latest": OurWorkloads.flatMapLatestJust(count)
   case "w1-range": OurWorkloads.rangeChain(count)
   case "w1-floor": OurWorkloads.chainFloor(count)

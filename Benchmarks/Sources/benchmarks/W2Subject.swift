@@ -33,13 +33,7 @@ func w2(_ count: Int) -> [Row] {
     }
   }
   func floor(_ subscribers: Int) -> Double {
-    measure(elements: count) {
-      let sum = Accumulator()
-      let subject = FloorSubject()
-      for _ in 0..<subscribers { subject.subscribe { sum.total &+= $0 } }
-      for value in 0..<count { subject.send(value) }
-      blackHole(sum.total)
-    }
+    measure(elements: count) { OurWorkloads.subjectFloor(count, subscribers: subscribers) }
   }
   func openCombine(_ subscribers: Int) -> Double {
     measure(elements: count) {

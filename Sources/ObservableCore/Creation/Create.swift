@@ -37,24 +37,30 @@ extension Observable {
   }
 }
 
+/// The state of a ``Observable/create(_:)`` subscription's observer.
+///
+/// Not public API.
+@usableFromInline
+internal struct _CreateSinkState<Element: Sendable> {
+  @usableFromInline var downstream: AnyObserver<Element>?
+  @usableFromInline var delivery = _SerialDelivery<Element>()
+
+  @inlinable
+  init(downstream: AnyObserver<Element>) {
+    self.downstream = downstream
+  }
+}
+
 /// The observer handed to a ``Observable/create(_:)`` closure.
 ///
 /// Not public API.
 @usableFromInline
-internal final class _CreateSink<Element: Sendable>: Disposable {
-  @usableFromInline
-  internal struct State {
-    @usableFromInline var downstream: AnyObserver<Element>?
-    @usableFromInline var delivery = _SerialDelivery<Element>()
-
-    @inlinable
-    init(downstream: AnyObserver<Element>) {
-      self.downstream = downstream
-    }
-  }
-
-  @usableFromInline
-  internal let state: _Mutex<State>
+internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkState<Element>>,
+  Disposable,
+  // SAFETY: the state is guarded by the inherited lock; `lifetime` and `resource` are
+  // immutable and Sendable.
+  @unchecked Sendable
+{
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -62,14 +68,14 @@ internal final class _CreateSink<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
+    super.init(state: _CreateSinkState(downstream: downstream))
   }
 
   @inlinable
   internal func on(_ event: Event<Element>) {
-    var next = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+    var next = withLock { state -> (Event<Element>, AnyObserver<Element>)? in
       guard let downstream = state.downstream, let event = state.delivery.enqueue(event) else {
         return nil
       }
@@ -81,7 +87,7 @@ internal final class _CreateSink<Element: Sendable>: Disposable {
         lifetime.dispose()
         return
       }
-      next = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+      next = withLock { state -> (Event<Element>, AnyObserver<Element>)? in
         guard let downstream = state.downstream, let event = state.delivery.next() else {
           return nil
         }
@@ -92,7 +98,7 @@ internal final class _CreateSink<Element: Sendable>: Disposable {
 
   @inlinable
   internal func dispose() {
-    let released = state.withLock { state in
+    let released = withLock { state in
       defer { state.downstream = nil }
       return (state.downstream, state.delivery.cancel())
     }
