@@ -2,7 +2,7 @@
 # Builds one static documentation site from the package's six DocC catalogs with the toolchain's
 # own `docc` (no package dependency, no swift-docc-plugin):
 #
-#   1. builds the documented library targets in a scratch folder of their own (.build-docs),
+#   1. builds the documented library targets (in a scratch folder of their own, .build-docs),
 #   2. extracts each module's symbol graphs (with extension blocks, so that a module's extensions
 #      of another module's types are listed under "Extended Modules"),
 #   3. converts each catalog into a documentation archive, passing the archives of the modules it
@@ -21,6 +21,8 @@
 #   DOCS_HOSTING_BASE_PATH   base path when the site is served below the server's root, for
 #                            example "ObservableBridge" for https://example.github.io/ObservableBridge/
 #   DOCS_OUTPUT              output folder (default: .build-docs/site)
+#   DOCS_BUILD_PATH          the scratch path to build the modules in (default: .build-docs);
+#                            CI passes .build, which its own build has just filled
 #   NICE                     prefix for the heavy commands (default: "nice -n 19")
 set -euo pipefail
 
@@ -28,6 +30,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 scratch=$root/.build-docs
 output=${DOCS_OUTPUT:-$scratch/site}
+build_path=${DOCS_BUILD_PATH:-$scratch}
 nice_prefix=${NICE-nice -n 19}
 swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
 docc=${DOCC:-$swift_bin/docc}
@@ -54,15 +57,15 @@ mkdir -p "$scratch"
 start=$SECONDS
 stage() { echo "== $1 (at $((SECONDS - start))s)"; }
 
-stage "Building the documented targets (scratch path .build-docs)"
+stage "Building the documented targets (scratch path ${build_path#"$root"/})"
 for target in "${build_targets[@]}"; do
-  $nice_prefix swift build --scratch-path "$scratch" --target "$target" >>"$log" 2>&1 || {
+  $nice_prefix swift build --scratch-path "$build_path" --target "$target" >>"$log" 2>&1 || {
     cat "$log"
     echo "error: swift build --target $target failed" >&2
     exit 1
   }
 done
-bin_path=$(swift build --scratch-path "$scratch" --show-bin-path)
+bin_path=$(swift build --scratch-path "$build_path" --show-bin-path)
 triple=$(basename "$(dirname "$bin_path")")
 
 stage "Extracting symbol graphs"
@@ -91,23 +94,58 @@ hosting_options=()
 if [[ -n $hosting_base_path ]]; then
   hosting_options=(--hosting-base-path "$hosting_base_path")
 fi
-for module in "${modules[@]}"; do
-  dependency_options=()
+convert() {
+  local module=$1 dependency
+  local dependency_options=()
   for dependency in ${dependencies[$module]}; do
     dependency_options+=(--dependency "$archives/$dependency.doccarchive")
   done
-  echo "-- $module" | tee -a "$log"
   $nice_prefix "$docc" convert "$root/Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
     --output-path "$archives/$module.doccarchive" \
     --enable-experimental-external-link-support \
     --transform-for-static-hosting "${hosting_options[@]}" \
-    "${dependency_options[@]}" >>"$log" 2>&1 || {
-    cat "$log"
-    echo "error: docc convert failed for $module" >&2
+    "${dependency_options[@]}" >"$scratch/convert-$module.log" 2>&1
+}
+# docc spends most of its time writing files, so the modules whose dependencies are converted
+# are converted side by side.
+converted=" "
+remaining=${#modules[@]}
+while ((remaining > 0)); do
+  wave=()
+  for module in "${modules[@]}"; do
+    [[ $converted == *" $module "* ]] && continue
+    ready=true
+    for dependency in ${dependencies[$module]}; do
+      [[ $converted == *" $dependency "* ]] || ready=false
+    done
+    if $ready; then wave+=("$module"); fi
+  done
+  if ((${#wave[@]} == 0)); then
+    echo "error: the dependencies between documented modules form a cycle" >&2
     exit 1
-  }
+  fi
+  echo "-- ${wave[*]}"
+  pids=()
+  for module in "${wave[@]}"; do
+    convert "$module" &
+    pids+=($!)
+  done
+  failed=()
+  for index in "${!wave[@]}"; do
+    wait "${pids[$index]}" || failed+=("${wave[$index]}")
+  done
+  for module in "${wave[@]}"; do
+    { echo "-- docc convert $module"; cat "$scratch/convert-$module.log"; } >>"$log"
+    converted+="$module "
+  done
+  remaining=$((remaining - ${#wave[@]}))
+  if ((${#failed[@]} > 0)); then
+    cat "$log"
+    echo "error: docc convert failed for ${failed[*]}" >&2
+    exit 1
+  fi
 done
 
 stage "Merging into one site"

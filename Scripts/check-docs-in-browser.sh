@@ -8,9 +8,10 @@
 # The site is served over HTTP from the loopback interface (a static-hosting DocC site does not
 # work from file://) by `python3 -m http.server` on a free port.
 #
-# Usage: Scripts/check-docs-in-browser.sh [--reuse-site]
+# Usage: Scripts/check-docs-in-browser.sh [--reuse-site] [--no-install]
 #   --reuse-site   use .build-docs/site as it is if it exists, instead of running
 #                  Scripts/build-docs.sh first
+#   --no-install   skip when Chromium is missing instead of trying to install it (CI)
 #
 # When Chromium is missing the script tries `apt-get install -y chromium` (Debian's package);
 # when that is impossible it prints "skipped: ..." and exits 0. It exits non-zero when a check
@@ -26,11 +27,13 @@ site=${DOCS_OUTPUT:-$root/.build-docs/site}
 screenshots=$root/.build-docs/screenshots
 nice_prefix=${NICE-nice -n 19}
 reuse_site=false
+install=true
 for argument in "$@"; do
   case $argument in
     --reuse-site) reuse_site=true ;;
+    --no-install) install=false ;;
     *)
-      echo "usage: $0 [--reuse-site]" >&2
+      echo "usage: $0 [--reuse-site] [--no-install]" >&2
       exit 2
       ;;
   esac
@@ -49,6 +52,10 @@ find_chromium() {
 }
 
 if ! chromium=$(find_chromium); then
+  if [[ $install == false ]]; then
+    echo "skipped: Chromium is not installed (--no-install)"
+    exit 0
+  fi
   echo "Chromium is not installed; trying apt-get install -y chromium"
   if command -v apt-get >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]]; then
     export DEBIAN_FRONTEND=noninteractive
