@@ -211,5 +211,9 @@ if [[ $warnings -ne 0 ]]; then
   exit 1
 fi
 echo "Built the documentation site in $((SECONDS - start))s with 0 warnings: $output"
-echo "Serve it with: python3 -m http.server --directory ${output#"$root"/} 8000"
-echo "and open http://localhost:8000/${hosting_base_path:+$hosting_base_path/}documentation/"
+if [[ -z $hosting_base_path ]]; then
+  echo "Serve it with: python3 -m http.server --directory ${output#"$root"/} 8000"
+  echo "and open http://localhost:8000/documentation/"
+else
+  echo "Publish it at <server>/${hosting_base_path#/}/ and open <server>/${hosting_base_path#/}/documentation/"
+fi
