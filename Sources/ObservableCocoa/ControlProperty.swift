@@ -25,7 +25,7 @@ public protocol ControlPropertyType<Element>: ObservableType, ObserverType {
 /// a control property.
 ///
 /// As an observer, a control property hands each element to its value sink, usually a
-/// ``ObservableCore/Binder`` that sets the control's value on the main thread. An error has
+/// ``/ObservableCore/Binder`` that sets the control's value on the main thread. An error has
 /// nowhere to go in a user interface: it goes to `Hooks.defaultErrorHandler` (RxCocoa traps in
 /// debug builds).
 ///
@@ -47,7 +47,7 @@ public struct ControlProperty<PropertyType: Sendable>: ControlPropertyType {
   /// - Parameters:
   ///   - values: The control's current value, then each value the user gives it.
   ///     Subscribing to the control property subscribes to `values` on the main queue.
-  ///   - valueSink: Sets a value on the control, usually a ``ObservableCore/Binder``.
+  ///   - valueSink: Sets a value on the control, usually a ``/ObservableCore/Binder``.
   public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
   where Values.Element == PropertyType, Sink.Element == PropertyType {
     self.init(

@@ -19,7 +19,7 @@ import Testing
 /// although nothing is wrong.
 ///
 /// Give such long tests this trait. The test body still runs in its own task, with its task-local
-/// values (the current test, ``ObservableCore/Resources/currentScope``), so `#expect`,
+/// values (the current test, ``/ObservableCore/Resources/currentScope``), so `#expect`,
 /// `Issue.record` and ``withLeakChecking(sourceLocation:_:)`` work as usual. Child tasks of a task
 /// group inherit the preference; unstructured `Task { }`s started by the code under test do not,
 /// and keep running on the cooperative pool, which stays free for them.

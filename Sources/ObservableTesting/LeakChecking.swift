@@ -1,7 +1,7 @@
 import ObservableCore
 import Testing
 
-/// Runs `body` in a fresh ``ObservableCore/ResourceScope`` and fails the running test if any
+/// Runs `body` in a fresh ``/ObservableCore/ResourceScope`` and fails the running test if any
 /// subscription or sink created inside it is still alive when it returns.
 ///
 /// Use it around synchronous tests, such as those on a ``TestScheduler``: by the time `body`
@@ -29,7 +29,7 @@ public func withLeakChecking<Result>(
   }
 }
 
-/// Runs `body` in a fresh ``ObservableCore/ResourceScope``, then waits up to `timeout` for
+/// Runs `body` in a fresh ``/ObservableCore/ResourceScope``, then waits up to `timeout` for
 /// everything created inside it to be released, and fails the running test if it is not.
 ///
 /// The timeout counts the time spent asleep between polls, as in

@@ -32,7 +32,7 @@ extension Recorded: CustomDebugStringConvertible {
 }
 
 extension Recorded {
-  /// A ``ObservableCore/Event/next(_:)`` event at `time`.
+  /// A ``/ObservableCore/Event/next(_:)`` event at `time`.
   ///
   /// - Parameters:
   ///   - time: The virtual time.
@@ -43,7 +43,7 @@ extension Recorded {
     Recorded(time: time, value: .next(element))
   }
 
-  /// A ``ObservableCore/Event/completed`` event at `time`.
+  /// A ``/ObservableCore/Event/completed`` event at `time`.
   ///
   /// - Parameters:
   ///   - time: The virtual time.
@@ -54,7 +54,7 @@ extension Recorded {
     Recorded(time: time, value: .completed)
   }
 
-  /// An ``ObservableCore/Event/error(_:)`` event at `time`.
+  /// An ``/ObservableCore/Event/error(_:)`` event at `time`.
   ///
   /// - Parameters:
   ///   - time: The virtual time.

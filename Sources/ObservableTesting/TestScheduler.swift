@@ -194,8 +194,8 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
   ///   - created: When to call `create`.
   ///   - subscribed: When to subscribe.
   ///   - disposed: When to dispose the subscription.
-  ///   - create: Builds the sequence under test: an ``ObservableCore/Observable`` or any other
-  ///     ``ObservableCore/ObservableConvertibleType``, such as a `Single`.
+  ///   - create: Builds the sequence under test: an ``/ObservableCore/Observable`` or any other
+  ///     ``/ObservableCore/ObservableConvertibleType``, such as a `Single`.
   /// - Returns: The observer, holding the recorded events.
   @available(swift, introduced: 6)
   public func start<Source: ObservableConvertibleType>(

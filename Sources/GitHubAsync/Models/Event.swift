@@ -4,7 +4,7 @@ import ObservableCore
 /// An event in a repository's activity feed, from `GET /repos/{owner}/{repo}/events`.
 ///
 /// Event types GitHub adds later decode as ``EventType/unknown(_:)`` instead of failing, and
-/// the `payload`, whose shape depends on the type, is kept as ``JSONValue``.
+/// the `payload`, whose shape depends on the type, is kept as ``/ObservableCore/JSONValue``.
 public struct Event: Sendable, Hashable, Identifiable, Decodable {
   /// The event ID.
   ///
