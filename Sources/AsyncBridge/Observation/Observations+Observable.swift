@@ -3,6 +3,10 @@
   import Observation
 
   extension ObservableCore.Observable {
+    // No Swift 5-mode twin: `emit` goes to `Observations`, which takes an `@isolated(any)
+    // @Sendable` closure in every language mode; `@_inheritActorContext` isolates a closure
+    // written on an actor (the main actor included) to that actor, so Swift 5 code can read
+    // its models in it.
     /// Emits what `emit` computes from `@Observable` models, once per transaction: the current
     /// value, then a value after each batch of changes, through Swift's `Observations`.
     ///
@@ -42,7 +46,6 @@
     ///     code that writes it.
     /// - Returns: An Observable of the current value and of the value after each transaction.
     @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
-    @available(swift, introduced: 6)
     public static func observations(
       priority: TaskPriority? = nil,
       @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () throws -> Element
