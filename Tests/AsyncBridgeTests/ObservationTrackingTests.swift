@@ -206,7 +206,8 @@
       subscription.dispose()
       #expect(probe.maximumInFlight == 1)
       let values = received.value
-      #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+      // Never back in time; a change landing while a read runs may repeat a value.
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
     }
   }
 #endif

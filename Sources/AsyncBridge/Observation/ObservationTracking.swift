@@ -35,8 +35,10 @@
     /// A model mutated from several threads must store each value and announce the change
     /// inside one lock that its getters take too (a thread-safe model), so that a read after
     /// the announcement waits for the store; then the value after the last change is always
-    /// delivered. (A plain `@Observable` class mutated from several threads without a lock is
-    /// a data race, with or without this bridge.)
+    /// delivered. A change landing while a read runs may make the next read return the value
+    /// just delivered; add `distinctUntilChanged()` if repeats matter. (A plain `@Observable`
+    /// class mutated from several threads without a lock is a data race, with or without this
+    /// bridge.)
     ///
     /// The sequence never completes and never fails.
     ///
