@@ -30,7 +30,7 @@
     /// `Observable.observing(on:)` on a concurrent scheduler, 200 times.
     ///
     /// Each round checks that the observer was never called twice at once, that the values
-    /// only grow, and that the value after the last increment arrives before the deadline.
+    /// never decrease, and that the value after the last increment arrives before the deadline.
     @Suite("Stress: Observable.observing with a model mutated from several threads")
     struct ObservationTrackingStressTests {
       static let rounds = 200
