@@ -182,6 +182,20 @@
       #expect(observer.elements == [0, 2, 3])
     }
 
+    @Test("without a scheduler, subscribed off the main thread: every read on the main actor")
+    @MainActor
+    func mainActorVariantSubscribedElsewhere() async {
+      let model = MainModel()
+      let observer = TestableObserver<Int>()
+      let counts = Observable.observing { model.count }
+      // The read asserts main-actor isolation (MainActor.assumeIsolated traps otherwise).
+      let subscription = await Task.detached { counts.subscribe(observer) }.value
+      #expect(await bridgeEventually { observer.elements == [0] })
+      model.count = 5
+      #expect(await bridgeEventually { observer.elements == [0, 5] })
+      subscription.dispose()
+    }
+
     @Test("a model mutated from several threads: one call at a time, in order, the last value")
     func severalThreads() async {
       let counter = LockedCounter()
