@@ -663,6 +663,11 @@ func render(_ twins: [Twin], source: SourceFile, module: String) -> String {
     out += texts.joined(separator: "\n\n")
     out += "\n}\n"
   }
+  // A file whose whole body sits in an `#if` (`#if canImport(Observation)` around imports and
+  // code) leaves that block open in its imports: close it after the twins, which belong in it.
+  let lines = imports.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+  let open = lines.filter { $0.hasPrefix("#if") }.count - lines.filter { $0 == "#endif" }.count
+  if open > 0 { out += String(repeating: "#endif\n", count: open) }
   return out
 }
 

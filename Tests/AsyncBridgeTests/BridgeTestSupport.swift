@@ -188,3 +188,26 @@ func bridgeWaitForCancellation(_ cancelled: BridgeSignal? = nil) async {
 func bridgeReleased(_ scope: ResourceScope) async -> Bool {
   await bridgeEventually { scope.live == 0 }
 }
+
+/// Polls `condition` on the main actor until it holds or `timeout` passes.
+///
+/// For main-actor state, such as a `@MainActor` model's properties; between polls the main
+/// actor is free, so work queued on the main queue runs.
+@MainActor
+func bridgeEventuallyOnMain(
+  timeout: Duration = .seconds(10), _ condition: () -> Bool
+) async -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: timeout)
+  var polls = 0
+  while !condition() {
+    guard clock.now < deadline else { return false }
+    polls += 1
+    if polls < 100 {
+      await Task.yield()
+    } else {
+      try? await clock.sleep(for: .milliseconds(1))
+    }
+  }
+  return true
+}

@@ -72,7 +72,8 @@ struct CommandLineTests {
       ),
       (
         ["tour", "--only", "everything"],
-        "--only takes repository, pagination, chained, typeahead, events, signup, not 'everything'",
+        "--only takes repository, pagination, chained, typeahead, events, signup, observation, "
+          + "not 'everything'",
         "usage: bridge-demo [tour]"
       ),
       (

@@ -18,12 +18,13 @@ struct TourTests {
     let titles = [
       "Fetch a repository", "Search with pagination", "Chained requests with retry",
       "Search as you type", "Poll events with conditional requests", "Signup form validation",
+      "A view model with Observation",
     ]
     for (index, title) in titles.enumerated() {
-      #expect(run.stdout.contains("━━ \(index + 1)/6  \(title) ━"), "\(title)\n\(run)")
+      #expect(run.stdout.contains("━━ \(index + 1)/7  \(title) ━"), "\(title)\n\(run)")
     }
     let blocks = scenarioBlocks(run.stdout)
-    #expect(blocks.count == 6)
+    #expect(blocks.count == 7)
     for block in blocks {
       // Each scenario runs in both styles, each with its code and measurements.
       #expect(block.filter { $0 == "  Rx" }.count == 1, "\(block)")
@@ -48,7 +49,7 @@ struct TourTests {
     for line in searchedLines(text) {
       #expect(line.contains(#""rx""#) && line.hasSuffix(#""rxswift""#), "\(line)")
     }
-    #expect(occurrences(#"2 repositories for "rxswift""#, in: text) == 2)
+    #expect(occurrences(#"2 repositories for "rxswift""#, in: text) == 4)
     // Events: a 200, then a 304 from the cache, with the ETag sent back.
     #expect(occurrences("poll 1  200 OK: 30 events, 30 new; 30 kept", in: text) == 2)
     #expect(
@@ -59,8 +60,13 @@ struct TourTests {
     #expect(occurrences("username  checking… → taken → checking… → available", in: text) == 2)
     #expect(occurrences("repeat    matches → does not match → matches", in: text) == 2)
     #expect(occurrences("sign up   disabled → enabled", in: text) == 2)
+    // Observation: the model's query as the pipeline saw it, and the results read back.
+    #expect(occurrences(#"query     "" → "rx" → "rxswift""#, in: text) == 2)
+    #expect(occurrences(#"results   "" (0) → "rx" (2) → "rxswift" (2)"#, in: text) == 2)
     #expect(
-      run.stdoutLines.dropLast().last?.hasPrefix("6 scenarios in both styles, ") == true, "\(run)")
+      occurrences(#"2 repositories for "rxswift", read back from the model"#, in: text) == 2)
+    #expect(
+      run.stdoutLines.dropLast().last?.hasPrefix("7 scenarios in both styles, ") == true, "\(run)")
     // No colour codes when standard output is not a terminal.
     #expect(!text.contains("\u{1B}["))
   }
@@ -94,6 +100,26 @@ struct TourTests {
     // Under load a pause between keystrokes can outlast the debounce, so other prefixes may
     // be searched too; nothing else may.
     #expect(queries.allSatisfy { !$0.isEmpty && "rxswift".hasPrefix($0) }, "\(queries)")
+  }
+
+  @Test("the Observation scenario: the model drives the search and reads the results back")
+  func observationScenario() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let run = try await runDemo(["tour", "--only", "observation"] + at(server))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("━━ 1/1  A view model with Observation ━"), "\(run)")
+    #expect(run.stdout.contains("    Observable.observing { model.query }"), "\(run)")
+    #expect(run.stdout.contains("    Observable.observations { model.query }"), "\(run)")
+    #expect(occurrences(#"query     "" → "rx" → "rxswift""#, in: run.stdout) == 2, "\(run)")
+    #expect(
+      occurrences(#"results   "" (0) → "rx" (2) → "rxswift" (2)"#, in: run.stdout) == 2, "\(run)")
+    #expect(
+      occurrences(#"2 repositories for "rxswift", read back from the model"#, in: run.stdout)
+        == 2, "\(run)")
+    // Each style searched each query once, as it was set on the model.
+    let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
+    #expect(queries.sorted() == ["rx", "rx", "rxswift", "rxswift"], "\(queries)")
   }
 
   @Test("--only runs the chosen scenarios; against another server no fault is injected")
@@ -153,21 +179,21 @@ struct TourTests {
     // Each run ends with its first transport error instead of waiting for a deadline (the
     // signup form used to wait 30 s per style).
     #expect(elapsed < .seconds(25), "\(elapsed)\n\(run)")
-    #expect(run.stderrLines == ["bridge-demo: 12 of 12 runs failed"], "\(run)")
+    #expect(run.stderrLines == ["bridge-demo: 14 of 14 runs failed"], "\(run)")
     let results = run.stdoutLines.filter { $0.hasPrefix("    result ") }
-    #expect(results.count == 12, "\(run)")
+    #expect(results.count == 14, "\(run)")
     for line in results {
       #expect(line.hasPrefix("    result     failed: "), "\(line)")
       #expect(line.contains("cannot reach the server (URLError "), "\(line)")
     }
     #expect(
-      occurrences(#"failed: search for "rx": cannot reach the server"#, in: run.stdout) == 2,
+      occurrences(#"failed: search for "rx": cannot reach the server"#, in: run.stdout) == 4,
       "\(run)")
     #expect(
       occurrences(
         #"failed: checking username "octocat": cannot reach the server"#,
         in: run.stdout) == 2, "\(run)")
-    #expect(run.stdoutLines.dropLast().last?.hasSuffix("; 12 runs failed.") == true, "\(run)")
+    #expect(run.stdoutLines.dropLast().last?.hasSuffix("; 14 runs failed.") == true, "\(run)")
   }
 
   @Test(

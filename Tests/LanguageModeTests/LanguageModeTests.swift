@@ -182,6 +182,45 @@ struct LanguageModeTests {
     }
   }
 
+  @Test("the Observation bridge from a @MainActor model, in both modes, both Observables named")
+  func observationBridge() throws {
+    let source = """
+      import AsyncBridge
+      import ObservableCore
+      import Observation
+
+      @MainActor @Observable final class Counter {
+        var count = 0
+        var label = ""
+      }
+
+      // Observation's protocol and the Rx type share the name Observable; with both imported,
+      // `Observable<Int>` and `Observable.observing` still name the Rx type.
+      @MainActor func wire(_ counter: Counter) -> [any Disposable] {
+        let counts: Observable<Int> = Observable.observing { counter.count }
+        var disposables: [any Disposable] = [
+          counts
+            .map { "\\($0)" }
+            .bind(to: counter, \\.label),
+          RxObservable.observing(on: MainScheduler.asyncInstance) {
+            MainActor.assumeIsolated { counter.count }
+          }
+          .subscribe(onNext: { _ in }),
+        ]
+        #if compiler(>=6.2)
+          disposables.append(
+            RxObservable.observations { counter.count * 2 }.subscribe(onNext: { _ in }))
+        #endif
+        return disposables
+      }
+      """
+    for mode in ["5", "6"] {
+      let result = try ClientCompiler.typecheck(source, languageMode: mode)
+      #expect(result.status == 0, "Swift \(mode) mode: \(result.output)")
+      #expect(result.diagnostics("warning") == [])
+    }
+  }
+
   @Test("every library imported at once: JSONValue is one type, from ObservableCore")
   func allLibrariesTogether() throws {
     let source = """

@@ -6,7 +6,7 @@ enum TourCommand {
   /// The scenarios, in the order they run.
   static let scenarios: [any TourScenario] = [
     RepositoryScenario(), PaginationScenario(), ChainedRequestsScenario(),
-    SearchAsYouTypeScenario(), EventsScenario(), SignupScenario(),
+    SearchAsYouTypeScenario(), EventsScenario(), SignupScenario(), ObservationScenario(),
   ]
 
   static func run(_ options: TourOptions, context: CommandContext) async throws {

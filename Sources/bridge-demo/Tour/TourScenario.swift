@@ -5,7 +5,7 @@ import ObservableCore
 
 /// The names of the tour's scenarios, for `--only`.
 enum TourScenarioName: String, CaseIterable, Sendable {
-  case repository, pagination, chained, typeahead, events, signup
+  case repository, pagination, chained, typeahead, events, signup, observation
 
   /// Parses a comma-separated list.
   static func parseList(_ text: String) throws(ArgumentError) -> [TourScenarioName] {
