@@ -17,17 +17,17 @@
     ///   .disposed(by: disposeBag)
     /// ```
     ///
-    /// Elements are delivered through `observe(on:)` a ``ObservableCore/MainScheduler`` of the
-    /// binding's own (as ``ObservableCore/Binder`` does): at once when they arrive on the main
+    /// Elements are delivered through `observe(on:)` a ``/ObservableCore/MainScheduler`` of the
+    /// binding's own (as ``/ObservableCore/Binder`` does): at once when they arrive on the main
     /// thread with nothing of this binding queued before them, and otherwise queued on the main
     /// queue, in order. The property is set inside the main actor's isolation, so the
     /// model's observers (SwiftUI views, `Observations`, ``ObservableCore/Observable/observing(_:)``)
     /// see an ordinary main-actor mutation. On Linux, something must drain the main queue (an
     /// `async` `main`, or `dispatchMain()`).
     ///
-    /// As with ``ObservableCore/Binder``, the model is held weakly (elements arriving after it
+    /// As with ``/ObservableCore/Binder``, the model is held weakly (elements arriving after it
     /// is released are dropped), completion ends the binding, and an error, which a binding
-    /// cannot show, ends it and goes to ``ObservableCore/Hooks/defaultErrorHandler``.
+    /// cannot show, ends it and goes to ``/ObservableCore/Hooks/defaultErrorHandler``.
     ///
     /// **Cancellation:** disposing the returned disposable disposes the subscription and drops
     /// the elements still queued for the main queue: nothing is set after the disposal has

@@ -84,7 +84,7 @@
     /// main-actor work arrive as one value. When the subscription is made on the main thread,
     /// the current value is emitted during `subscribe`; from another thread it is read on the
     /// main queue too. On Linux, something must drain the main queue (an `async` `main`, or
-    /// `dispatchMain()`), as for ``ObservableCore/MainScheduler``. The rest is as in
+    /// `dispatchMain()`), as for ``/ObservableCore/MainScheduler``. The rest is as in
     /// ``observing(on:_:)``.
     ///
     /// The sequence never completes and never fails.
