@@ -1,4 +1,6 @@
 // swift-tools-version: 6.0
+// Tested with Swift 6.3.1 on Linux (the toolchain CI builds). Newer APIs are guarded in the
+// sources (`#if compiler(>=6.2)` for Observations, `#if canImport(Observation)`).
 import PackageDescription
 
 let package = Package(
