@@ -44,10 +44,18 @@
     ///
     /// Installed once for the process, not swapped in and out, because tests run in parallel;
     /// each test looks only for its own error id.
+    /// Every other error goes on to the handler found when installing, which may be
+    /// ObservableCoreTests' process-wide recorder (it passes `BridgeTestError`s back to this one
+    /// when it is installed second).
     nonisolated static let unhandledErrors: BridgeBox<[BridgeTestError]> = {
       let reported = BridgeBox<[BridgeTestError]>([])
-      Hooks.defaultErrorHandler = { _, error in
-        if let error = error as? BridgeTestError { reported.mutate { $0.append(error) } }
+      let previous = Hooks.defaultErrorHandler
+      Hooks.defaultErrorHandler = { callStack, error in
+        if let error = error as? BridgeTestError {
+          reported.mutate { $0.append(error) }
+        } else {
+          previous(callStack, error)
+        }
       }
       return reported
     }()
@@ -61,7 +69,7 @@
       await Task.detached {
         for value in 0..<100 { source.send(value) }
       }.value
-      #expect(await bridgeEventuallyOnMain { model.log.count == 100 })
+      #expect(await bridgeEventually { model.log.count == 100 })
       #expect(model.log == Array(0..<100))
       subscription.dispose()
     }

@@ -121,11 +121,14 @@ final class BridgeSource<Element: Sendable>: Sendable {
   func fail(_ error: any Error) { subject.onError(error) }
 }
 
-/// Polls `condition` until it holds or `timeout` passes.
+/// Polls `condition` until it holds or `timeout` passes, in the caller's isolation.
 ///
-/// For states that no event announces.
+/// For states that no event announces. Called on the main actor, it reads main-actor state
+/// (a `@MainActor` model's properties), and between polls the main actor is free, so work
+/// queued on the main queue runs.
 func bridgeEventually(
-  timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool
+  timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
+  _ condition: () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: timeout)
@@ -187,27 +190,4 @@ func bridgeWaitForCancellation(_ cancelled: BridgeSignal? = nil) async {
 /// Waits until every resource counted in `scope` has been released.
 func bridgeReleased(_ scope: ResourceScope) async -> Bool {
   await bridgeEventually { scope.live == 0 }
-}
-
-/// Polls `condition` on the main actor until it holds or `timeout` passes.
-///
-/// For main-actor state, such as a `@MainActor` model's properties; between polls the main
-/// actor is free, so work queued on the main queue runs.
-@MainActor
-func bridgeEventuallyOnMain(
-  timeout: Duration = .seconds(10), _ condition: () -> Bool
-) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  var polls = 0
-  while !condition() {
-    guard clock.now < deadline else { return false }
-    polls += 1
-    if polls < 100 {
-      await Task.yield()
-    } else {
-      try? await clock.sleep(for: .milliseconds(1))
-    }
-  }
-  return true
 }

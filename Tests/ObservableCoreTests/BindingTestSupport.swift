@@ -8,7 +8,7 @@ import Synchronization
 /// steal another test's report. Instead, the first test that needs reports installs this
 /// recorder, once, and every test looks only for its own marker error (a `TestError` with an
 /// id no other test uses). Only `HooksTests`, a serialized suite, installs other handlers, and
-/// those forward to this one.
+/// those forward to this one; AsyncBridgeTests' recorder and this one forward to each other.
 final class UnhandledErrors: Sendable {
   /// One report: the recorded subscription call stack and the error's description.
   struct Report: Sendable, Equatable {
@@ -18,7 +18,15 @@ final class UnhandledErrors: Sendable {
 
   private static let shared: UnhandledErrors = {
     let recorder = UnhandledErrors()
-    Hooks.defaultErrorHandler = { callStack, error in recorder.record(callStack, error) }
+    // AsyncBridgeTests (in the same test process) installs a recorder of its own for its
+    // `BridgeTestError`s, which forwards every other error to the handler it found. Whichever
+    // is installed second keeps the first one fed: this one passes `BridgeTestError`s on, and
+    // only those, so nothing reaches the library's default handler, which prints.
+    let previous = Hooks.defaultErrorHandler
+    Hooks.defaultErrorHandler = { callStack, error in
+      recorder.record(callStack, error)
+      if String(describing: type(of: error)) == "BridgeTestError" { previous(callStack, error) }
+    }
     return recorder
   }()
 

@@ -78,18 +78,26 @@ extension Stress {
         guard finished else { return }
         subject.onCompleted()
 
-        let total = Self.senders * Self.perSender
-        for checker in checkers {
-          #expect(checker.overlaps == 0)
-          #expect(checker.outOfOrder == 0)
-          #expect(checker.count == total)
-          #expect(checker.terminals == 1)
-        }
-        #expect(recorder.grammarViolations.isEmpty)
-        #expect(recorder.events.count == total + 1)
-        #expect(recorder.isTerminated)
+        Self.expectSerialized(
+          checkers, recorder, total: Self.senders * Self.perSender)
         for subscription in subscriptions { subscription.dispose() }
       }
+    }
+
+    /// Every observer saw `total` elements one call at a time, each sender's in order, and one
+    /// completion after them.
+    private static func expectSerialized(
+      _ checkers: [SerializationChecker], _ recorder: TestableObserver<Int>, total: Int
+    ) {
+      for checker in checkers {
+        #expect(checker.overlaps == 0)
+        #expect(checker.outOfOrder == 0)
+        #expect(checker.count == total)
+        #expect(checker.terminals == 1)
+      }
+      #expect(recorder.grammarViolations.isEmpty)
+      #expect(recorder.events.count == total + 1)
+      #expect(recorder.isTerminated)
     }
 
     /// Eight threads call one `create` observer at once: the observer serializes them.
@@ -119,14 +127,7 @@ extension Stress {
         }
         guard finished else { return }
         for observer in observers { observer.onCompleted() }
-        let total = Self.senders * perSender
-        #expect(checker.overlaps == 0)
-        #expect(checker.outOfOrder == 0)
-        #expect(checker.count == total)
-        #expect(checker.terminals == 1)
-        #expect(recorder.grammarViolations.isEmpty)
-        #expect(recorder.events.count == total + 1)
-        #expect(recorder.isTerminated)
+        Self.expectSerialized([checker], recorder, total: Self.senders * perSender)
         for subscription in subscriptions { subscription.dispose() }
       }
     }

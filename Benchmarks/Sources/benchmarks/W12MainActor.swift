@@ -1,98 +1,54 @@
 import AsyncBridge
 import ObservableCore
 
-/// Sums `range.values` in a function isolated to the main actor.
-@MainActor
-private func sumOnMainActor(_ count: Int) async -> Int {
-  var sum = 0
+/// Iterates `sequence` with `for try await` in `isolation` (the main actor, or `nil`: the
+/// global concurrent executor) and sums what `value` makes of each element.
+private func sum<S: AsyncSequence>(
+  _ sequence: S, isolation: isolated (any Actor)?, value: (S.Element) -> Int
+) async -> Int {
+  var total = 0
   do {
-    for try await value in Observable.range(start: 0, count: count).values { sum &+= value }
+    for try await element in sequence { total &+= value(element) }
   } catch {}
-  return sum
+  return total
 }
 
-/// Sums `range.values` in a nonisolated function: on the global concurrent executor.
-private nonisolated func sumOffMainActor(_ count: Int) async -> Int {
-  var sum = 0
-  do {
-    for try await value in Observable.range(start: 0, count: count).values { sum &+= value }
-  } catch {}
-  return sum
-}
-
-/// Sums `range.asyncElements` on the main actor: our iterator's `next(isolation:)` runs on the
-/// caller's actor, so a buffered element costs no executor switch.
-@MainActor
-private func sumElementsOnMainActor(_ count: Int) async -> Int {
-  var sum = 0
-  do {
-    for try await value in Observable.range(start: 0, count: count).asyncElements {
-      sum &+= value
-    }
-  } catch {}
-  return sum
-}
-
-/// Drains a prefilled `AsyncThrowingStream` on the main actor: Swift's own stream, without the
-/// bridge, to show where `values`' per-element cost on the main actor comes from.
-@MainActor
-private func drainStreamOnMainActor(_ count: Int) async -> Int {
+/// A finished `AsyncThrowingStream` holding `0..<count`: Swift's own stream, no bridge.
+private func prefilledStream(_ count: Int) -> AsyncThrowingStream<Int, any Error> {
   let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
   for value in 0..<count { continuation.yield(value) }
   continuation.finish()
-  var sum = 0
-  do {
-    for try await value in stream { sum &+= value }
-  } catch {}
-  return sum
-}
-
-/// The same drain in a nonisolated function.
-private nonisolated func drainStreamOffMainActor(_ count: Int) async -> Int {
-  let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
-  for value in 0..<count { continuation.yield(value) }
-  continuation.finish()
-  var sum = 0
-  do {
-    for try await value in stream { sum &+= value }
-  } catch {}
-  return sum
+  return stream
 }
 
 /// The scheduler of the batching row's (never firing) timer.
 private let batchScheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "benchmarks.w12")
 
-/// Sums `range.buffer(timeSpan:count:).values` on the main actor: one executor round trip per
-/// batch of 100 instead of per element.
-@MainActor
-private func sumBatchesOnMainActor(_ count: Int) async -> Int {
-  var sum = 0
-  let batches = Observable.range(start: 0, count: count)
-    .buffer(timeSpan: .seconds(3600), count: 100, scheduler: batchScheduler)
-  do {
-    for try await batch in batches.values {
-      for value in batch { sum &+= value }
-    }
-  } catch {}
-  return sum
-}
-
-/// `values` consumed with `for try await` on the main actor, next to the same loop off it and
-/// to what a main-actor caller can use instead.
+/// `values` consumed with `for try await` on the main actor, next to the same loop off it, to
+/// Swift's own stream on and off it (where the cost comes from), and to what a main-actor
+/// caller can use instead: `asyncElements`, whose `next(isolation:)` stays on the caller's
+/// actor, and `values` of batches of 100 (one executor round trip per batch).
 func w12(_ count: Int) async -> [Row] {
-  let off = await measure(elements: count) { blackHole(await sumOffMainActor(count)) }
-  let onMain = await measure(elements: count) { blackHole(await sumOnMainActor(count)) }
-  let elementsOnMain = await measure(elements: count) {
-    blackHole(await sumElementsOnMainActor(count))
+  let range = Observable.range(start: 0, count: count)
+  let main = MainActor.shared
+  let off = await measure(elements: count) {
+    blackHole(await sum(range.values, isolation: nil) { $0 })
   }
+  let onMain = await measure(elements: count) {
+    blackHole(await sum(range.values, isolation: main) { $0 })
+  }
+  let elementsOnMain = await measure(elements: count) {
+    blackHole(await sum(range.asyncElements, isolation: main) { $0 })
+  }
+  let batches = range.buffer(timeSpan: .seconds(3600), count: 100, scheduler: batchScheduler)
   let batchesOnMain = await measure(elements: count) {
-    blackHole(await sumBatchesOnMainActor(count))
+    blackHole(await sum(batches.values, isolation: main) { $0.reduce(0, &+) })
   }
   let streamOff = await measure(elements: count) {
-    blackHole(await drainStreamOffMainActor(count))
+    blackHole(await sum(prefilledStream(count), isolation: nil) { $0 })
   }
   let streamOnMain = await measure(elements: count) {
-    blackHole(await drainStreamOnMainActor(count))
+    blackHole(await sum(prefilledStream(count), isolation: main) { $0 })
   }
   let offPeer = "same loop off the main actor"
   return [
