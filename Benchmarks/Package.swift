@@ -15,15 +15,19 @@ let rxSwiftPath = ProcessInfo.processInfo.environment["RXSWIFT_PATH"].flatMap {
   $0.isEmpty ? nil : $0
 }
 
+// A path dependency's identity is its folder's name, and a clone's folder can have any name.
+let libraryIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().standardizedFileURL.lastPathComponent
+
 var dependencies: [Package.Dependency] = [
   .package(path: ".."),
   .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
   .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
 ]
 var benchmarkDependencies: [Target.Dependency] = [
-  .product(name: "ObservableCore", package: "main"),
-  .product(name: "ObservableTesting", package: "main"),
-  .product(name: "AsyncBridge", package: "main"),
+  .product(name: "ObservableCore", package: libraryIdentity),
+  .product(name: "ObservableTesting", package: libraryIdentity),
+  .product(name: "AsyncBridge", package: libraryIdentity),
   .product(name: "OpenCombine", package: "OpenCombine"),
   .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
 ]

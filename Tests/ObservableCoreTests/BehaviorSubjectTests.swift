@@ -1,3 +1,4 @@
+import Dispatch
 import ObservableCore
 import ObservableTesting
 import Synchronization
@@ -200,8 +201,10 @@ struct BehaviorSubjectTests {
     }
   }
 
-  @Test("subscribing and disposing from onNext before the replay leaves no observer behind")
-  func subscribeAndDisposeWhileQueued() {
+  @Test(
+    "subscribing from onNext replays at once, as RxSwift; disposing at once leaves no observer behind"
+  )
+  func subscribeAndDisposeFromOnNext() {
     withLeakChecking {
       let subject = BehaviorSubject(value: 0)
       let late = TestableObserver<Int>()
@@ -211,9 +214,47 @@ struct BehaviorSubjectTests {
       })
       subject.onNext(1)
       subject.onNext(2)
-      #expect(late.events.isEmpty)
+      #expect(late.events == [.next(0, 1)])
       outer.dispose()
       #expect(!subject.hasObservers)
+    }
+  }
+
+  @Test(
+    "a subscriber joining while another thread delivers gets its replay inside subscribe, as RxSwift, then only later events"
+  )
+  func joinWhileAnotherThreadDelivers() {
+    withLeakChecking {
+      let subject = BehaviorSubject(value: 0)
+      let delivering = DispatchSemaphore(value: 0)
+      let resume = DispatchSemaphore(value: 0)
+      let sent = DispatchSemaphore(value: 0)
+      let first = subject.subscribe(onNext: { value in
+        guard value == 1 else { return }
+        delivering.signal()
+        resume.wait()
+      })
+      DispatchQueue.global().async {
+        // Delivers 1, and stays inside the first observer until resumed; then delivers the 2
+        // queued meanwhile.
+        subject.onNext(1)
+        sent.signal()
+      }
+      delivering.wait()
+      // Queued behind the delivery in progress: the value is 2 from now on.
+      subject.onNext(2)
+      let late = TestableObserver<Int>()
+      let lateSubscription = subject.subscribe(late)
+      // The replay arrives inside subscribe, while the other thread is still delivering.
+      #expect(late.events == [.next(0, 2)])
+      resume.signal()
+      sent.wait()
+      // The queued 2 was sent before the subscription: it is not delivered to it again.
+      #expect(late.events == [.next(0, 2)])
+      subject.onNext(3)
+      #expect(late.events == [.next(0, 2), .next(0, 3)])
+      first.dispose()
+      lateSubscription.dispose()
     }
   }
 

@@ -11,18 +11,102 @@ import Synchronization
 #endif
 
 // The machinery shared by every subject: one `Mutex`-guarded state, one serialized delivery
-// queue, and a policy that decides what a subject remembers and replays.
+// queue, a delivery token, and a policy that decides what a subject remembers and replays.
 //
-// Delivery works like `_SerialDelivery`, but the queue holds two kinds of operation: events,
-// and "add this observer and replay to it". A thread that sends an event or subscribes while
-// nobody is delivering becomes the deliverer; anyone else queues the operation and returns.
-// Only the deliverer calls observers, and it never holds the lock while doing so. Because a
-// new subscriber joins the observer list at its place in the queue, it receives its replay
-// and then exactly the events queued after it: no gap, no duplicate, never two calls at once.
+// Sending works like `_SerialDelivery`: a thread that sends while nobody is delivering takes the
+// token and becomes the deliverer; a thread that sends while somebody is delivering queues its
+// event and returns, and the deliverer delivers it next. Only the deliverer broadcasts, and it
+// never holds the lock while calling observers.
 //
-// In debug builds the state also remembers which thread is delivering, so that an event sent
-// from inside an observer on that thread (a reentrant event, which RxSwift would deliver nested
-// inside the current delivery) is reported once through `Hooks.reentrancyAnomalyHandler`.
+// The token (`_DeliveryToken`) is one atomic word beside the lock. It is taken, and marked
+// "work queued", only under the lock; the deliverer gives it back without the lock when nothing
+// was queued, which is one compare-and-exchange instead of a second lock round trip per send.
+// Only when the exchange fails does the deliverer take the lock, to take all the queued work.
+//
+// Subscribing never takes the token, so a subscriber is never made to deliver other threads'
+// events. Every event gets a sequence number when it is sent, and a subscriber joins the
+// observer list at once, remembering the next number: a queued event sent before it joined is
+// not delivered to it. A subscriber with something to replay joins behind a gate
+// (`_SubjectJoinGate`): while it delivers its replay on its own thread, the deliverers hand
+// the gate the events due to it; it delivers those too, then opens the gate, after which the
+// deliverers call it directly. So it receives its replay, then exactly the events sent after
+// it joined: no gap, no duplicate, never two calls at once.
+//
+// In debug builds the state also remembers which thread is delivering, or delivering a replay,
+// so that an event sent from inside an observer on that thread (a reentrant event, which
+// RxSwift would deliver nested inside the current call) is reported once through
+// `Hooks.reentrancyAnomalyHandler`.
+
+/// Who may call a subject's observers: nobody, one deliverer, or one deliverer with work
+/// queued for it.
+///
+/// Not public API.
+///
+/// `becomeDelivererOrMarkQueued()` and `unmarkQueued()` are called only under the subject's
+/// lock, so among lock holders the token changes only by their hand; `releaseIfNothingQueued()`
+/// is the one transition made without the lock (delivering → idle), by the deliverer. Work is
+/// queued only under the lock, together with the mark, so a release that succeeds can have
+/// left nothing behind.
+@usableFromInline
+internal struct _DeliveryToken: ~Copyable, Sendable {
+  @usableFromInline static var idle: UInt8 { 0 }
+  @usableFromInline static var delivering: UInt8 { 1 }
+  @usableFromInline static var deliveringWithWorkQueued: UInt8 { 2 }
+
+  @usableFromInline
+  internal let word = Atomic<UInt8>(0)
+
+  @inlinable
+  init() {}
+
+  /// Under the lock: takes the token if nobody holds it, else marks work queued for the holder.
+  ///
+  /// - Returns: `true` if the caller is now the deliverer; `false` if it must queue its work
+  ///   (in the same critical section) for the current deliverer.
+  @inlinable
+  func becomeDelivererOrMarkQueued() -> Bool {
+    var current = word.load(ordering: .acquiring)
+    while true {
+      if current == Self.idle {
+        // Only lock holders move the token away from idle, and the caller holds the lock.
+        word.store(Self.delivering, ordering: .relaxed)
+        return true
+      }
+      if current == Self.deliveringWithWorkQueued { return false }
+      let (exchanged, original) = word.compareExchange(
+        expected: Self.delivering, desired: Self.deliveringWithWorkQueued,
+        ordering: .acquiring)
+      if exchanged { return false }
+      // The deliverer gave the token back meanwhile: take it.
+      current = original
+    }
+  }
+
+  /// Without the lock, by the deliverer: gives the token back unless work was queued.
+  ///
+  /// - Returns: `true` if the token is released; `false` if work is queued, which the caller
+  ///   takes under the lock (calling `unmarkQueued()` as it does).
+  @inlinable
+  func releaseIfNothingQueued() -> Bool {
+    word.compareExchange(
+      expected: Self.delivering, desired: Self.idle, ordering: .releasing
+    ).exchanged
+  }
+
+  /// Under the lock, by the deliverer: the queue is empty again.
+  @inlinable
+  func unmarkQueued() {
+    word.store(Self.delivering, ordering: .relaxed)
+  }
+
+  /// Whether somebody is delivering.
+  ///
+  /// Exact under the lock for its holder's own delivery.
+  @inlinable
+  var isHeld: Bool {
+    word.load(ordering: .relaxed) != Self.idle
+  }
+}
 
 /// What a subject remembers of the elements sent to it, and what it replays.
 ///
@@ -75,102 +159,130 @@ internal struct _SubjectEntry<Element: Sendable>: Sendable {
   @usableFromInline let id: UInt64
   @usableFromInline let observer: AnyObserver<Element>
   @usableFromInline let lifetime: _Lifetime
+  /// The sequence number of the first event sent after this subscriber joined.
+  @usableFromInline let firstSequence: UInt64
+  /// Present while, and after, the subscriber receives a replay.
+  @usableFromInline let gate: _SubjectJoinGate<Element>?
 
   @inlinable
-  init(id: UInt64, observer: AnyObserver<Element>, lifetime: _Lifetime) {
+  init(
+    id: UInt64, observer: AnyObserver<Element>, lifetime: _Lifetime, firstSequence: UInt64,
+    gate: _SubjectJoinGate<Element>?
+  ) {
     self.id = id
     self.observer = observer
     self.lifetime = lifetime
+    self.firstSequence = firstSequence
+    self.gate = gate
   }
 }
 
-/// A subscriber waiting to be added, with the replay it must receive first.
+/// Holds the events due to a subscriber while it receives its replay on its own thread.
 ///
 /// Not public API.
+///
+/// Deliverers offer each event due to the subscriber; while the gate is closed it keeps them.
+/// The subscriber, once its replay is delivered, takes what the gate kept and delivers it, and
+/// opens the gate when there is nothing left. From then on deliverers call the subscriber
+/// directly. Every call into the subscriber is ordered by the gate's lock.
 @usableFromInline
-internal final class _SubjectArrival<Element: Sendable>: Sendable {
-  @usableFromInline let entry: _SubjectEntry<Element>
-  @usableFromInline let replay: _Replay<Element>
+internal final class _SubjectJoinGate<Element: Sendable>: Sendable {
+  /// Set once, under the lock, when the subscriber has caught up; read without the lock first.
+  @usableFromInline
+  internal let opened = Atomic<Bool>(false)
+  /// The replay until the subscriber takes it, then the events kept for the subscriber.
+  @usableFromInline
+  internal let held:
+    _Mutex<(replay: _Replay<Element>, isOpen: Bool, events: _Queue<Event<Element>>)>
 
+  /// Creates a closed gate for a subscriber that receives `replay` first.
   @inlinable
-  init(entry: _SubjectEntry<Element>, replay: _Replay<Element>) {
-    self.entry = entry
-    self.replay = replay
+  init(replay: _Replay<Element>) {
+    held = _Mutex((replay, false, _Queue()))
   }
 
-  /// Delivers the replay, stopping early if the subscription is disposed.
+  /// The subscriber takes its replay, which the gate holds no longer.
   @inlinable
-  func perform() {
-    switch replay {
-    case .nothing:
-      break
-    case .one(let element):
-      guard !entry.lifetime.isDisposed else { return }
-      entry.observer.on(.next(element))
-    case .many(let elements):
-      for element in elements {
-        guard !entry.lifetime.isDisposed else { return }
-        entry.observer.on(.next(element))
+  func takeReplay() -> _Replay<Element> {
+    held.withLock { held in
+      defer { held.replay = .nothing }
+      return held.replay
+    }
+  }
+
+  /// A deliverer has `event` for the subscriber.
+  ///
+  /// - Returns: `true` if the caller delivers it now (the gate is open); `false` if the gate
+  ///   kept it for the subscriber.
+  @inlinable
+  func offer(_ event: Event<Element>) -> Bool {
+    if opened.load(ordering: .acquiring) { return true }
+    return held.withLock { held in
+      if held.isOpen { return true }
+      held.events.append(event)
+      return false
+    }
+  }
+
+  /// The subscriber has delivered everything before: what the gate kept since, or `nil` after
+  /// opening the gate because it kept nothing.
+  @inlinable
+  func takeHeldOrOpen() -> _Queue<Event<Element>>? {
+    held.withLock { held in
+      guard held.events.isEmpty else {
+        defer { held.events = _Queue() }
+        return held.events
       }
+      held.isOpen = true
+      opened.store(true, ordering: .releasing)
+      return nil
     }
   }
 }
 
-/// An operation in a subject's delivery queue: an event to broadcast, or a subscriber to add.
-///
-/// Not public API. (A struct rather than an enum keeps copies cheap on the send path.)
-@usableFromInline
-internal struct _SubjectOperation<Element: Sendable>: Sendable {
-  @usableFromInline var event: Event<Element>?
-  @usableFromInline var arrival: _SubjectArrival<Element>?
-
-  @inlinable
-  init(event: Event<Element>) {
-    self.event = event
-    self.arrival = nil
-  }
-
-  @inlinable
-  init(arrival: _SubjectArrival<Element>) {
-    self.event = nil
-    self.arrival = arrival
-  }
-}
-
-/// Work the deliverer performs outside the lock: broadcast `event` to `observers`, or deliver
-/// `arrival`'s replay (an arrival with nothing to replay is only released).
+/// Work the deliverer performs outside the lock: broadcast `event`, the `sequence`th event
+/// sent, to `observers`.
 ///
 /// Not public API.
 @usableFromInline
 internal struct _SubjectDelivery<Element: Sendable>: Sendable {
-  @usableFromInline var event: Event<Element>?
+  @usableFromInline var event: Event<Element>
+  @usableFromInline var sequence: UInt64
   @usableFromInline var observers: ContiguousArray<_SubjectEntry<Element>>
-  @usableFromInline var arrival: _SubjectArrival<Element>?
 
   @inlinable
-  init(event: Event<Element>, observers: ContiguousArray<_SubjectEntry<Element>>) {
+  init(
+    event: Event<Element>, sequence: UInt64, observers: ContiguousArray<_SubjectEntry<Element>>
+  ) {
     self.event = event
+    self.sequence = sequence
     self.observers = observers
-    self.arrival = nil
-  }
-
-  @inlinable
-  init(arrival: _SubjectArrival<Element>) {
-    self.event = nil
-    self.observers = []
-    self.arrival = arrival
   }
 
   @inlinable
   func perform() {
-    if let event {
-      // Indexing borrows each entry, which saves a retain and release per observer.
-      for index in observers.indices where !observers[index].lifetime.isDisposed {
-        observers[index].observer.on(event)
-      }
-    } else if let arrival {
-      arrival.perform()
+    // Indexing borrows each entry, which saves a retain and release per observer.
+    for index in observers.indices {
+      guard !observers[index].lifetime.isDisposed, observers[index].firstSequence <= sequence
+      else { continue }
+      if let gate = observers[index].gate, !gate.offer(event) { continue }
+      observers[index].observer.on(event)
     }
+  }
+}
+
+/// An event waiting for the current deliverer, with its sequence number.
+///
+/// Not public API.
+@usableFromInline
+internal struct _SubjectQueuedEvent<Element: Sendable>: Sendable {
+  @usableFromInline let event: Event<Element>
+  @usableFromInline let sequence: UInt64
+
+  @inlinable
+  init(event: Event<Element>, sequence: UInt64) {
+    self.event = event
+    self.sequence = sequence
   }
 }
 
@@ -181,9 +293,9 @@ internal struct _SubjectDelivery<Element: Sendable>: Sendable {
 internal enum _SubjectSubscribeOutcome<Element: Sendable>: Sendable {
   /// The subject is disposed or terminated: deliver the replay and the event, then stop.
   case rejected(_Replay<Element>, Event<Element>)
-  /// The observer was added, or queued to be added, with this id. With an arrival, the
-  /// subscriber has become the deliverer: deliver the replay, then drain the queue.
-  case added(UInt64, _SubjectArrival<Element>?)
+  /// The observer joined with this id. With a gate, deliver the gate's replay, then what the
+  /// gate keeps meanwhile.
+  case added(UInt64, _SubjectJoinGate<Element>?)
 }
 
 /// The state of a subject, guarded by its core's `Mutex`.
@@ -194,20 +306,21 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
   @usableFromInline typealias Element = Policy.Element
 
   @usableFromInline var policy: Policy
-  /// The observers, in subscription order, as of the operation being delivered.
+  /// The observers, in subscription order.
   @usableFromInline var observers: ContiguousArray<_SubjectEntry<Element>> = []
-  /// Operations waiting for the current deliverer.
-  @usableFromInline var pending = _Queue<_SubjectOperation<Element>>()
-  /// The ids of queued subscribers that have not been cancelled, oldest first.
-  @usableFromInline var queuedSubscribers: ContiguousArray<UInt64> = []
-  @usableFromInline var isDelivering = false
+  /// Events waiting for the current deliverer.
+  @usableFromInline var pending = _Queue<_SubjectQueuedEvent<Element>>()
   /// The terminal event, set as soon as it is sent (it may still be queued).
   @usableFromInline var stopped: Event<Element>?
   @usableFromInline var isDisposed = false
   @usableFromInline var nextID: UInt64 = 0
+  /// The sequence number of the next event sent.
+  @usableFromInline var nextSequence: UInt64 = 0
   #if DEBUG
-    /// The thread delivering while `isDelivering` is `true`; stale otherwise.
+    /// The thread delivering while the token is held; stale otherwise.
     @usableFromInline var deliveringThread: UInt = 0
+    /// The threads delivering a replay to a new subscriber.
+    @usableFromInline var replayingThreads: [UInt] = []
   #endif
 
   @inlinable
@@ -221,57 +334,70 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
   /// - Returns: The delivery the caller must perform, if it has become the deliverer, and an
   ///   element the policy dropped, to release outside the lock.
   @inlinable
-  mutating func send(_ event: Event<Element>) -> (_SubjectDelivery<Element>?, Element?) {
+  mutating func send(
+    _ event: Event<Element>, token: borrowing _DeliveryToken
+  ) -> (_SubjectDelivery<Element>?, Element?) {
     guard !isDisposed, stopped == nil else { return (nil, nil) }
     switch event {
     case .next(let element):
       let released = policy.record(element)
       guard Policy.broadcastsElements else { return (nil, released) }
-      return (enqueue(event), released)
+      return (enqueue(event, token: token), released)
     case .error, .completed:
       stopped = event
-      guard let final = policy.finalElement(before: event) else { return (enqueue(event), nil) }
-      let delivery = enqueue(.next(final))
-      pending.append(_SubjectOperation(event: event))
+      guard let final = policy.finalElement(before: event) else {
+        return (enqueue(event, token: token), nil)
+      }
+      let delivery = enqueue(.next(final), token: token)
+      // The token is held now, by the caller or another deliverer: this one is queued.
+      _ = enqueue(event, token: token)
       return (delivery, nil)
     }
   }
 
-  /// Queues `event`, or returns its delivery for the caller if nobody is delivering.
+  /// Numbers `event`, then queues it, or returns its delivery for the caller if nobody is
+  /// delivering.
   @inlinable
-  mutating func enqueue(_ event: Event<Element>) -> _SubjectDelivery<Element>? {
-    if isDelivering {
-      pending.append(_SubjectOperation(event: event))
+  mutating func enqueue(
+    _ event: Event<Element>, token: borrowing _DeliveryToken
+  ) -> _SubjectDelivery<Element>? {
+    let sequence = nextSequence
+    nextSequence &+= 1
+    guard token.becomeDelivererOrMarkQueued() else {
+      pending.append(_SubjectQueuedEvent(event: event, sequence: sequence))
       return nil
     }
-    isDelivering = true
-    return broadcast(event)
+    return broadcast(event, sequence: sequence)
   }
 
   /// The delivery of `event` to the current observers; the last one if it is terminal.
   @inlinable
-  mutating func broadcast(_ event: Event<Element>) -> _SubjectDelivery<Element> {
-    guard event.isStopEvent else { return _SubjectDelivery(event: event, observers: observers) }
+  mutating func broadcast(_ event: Event<Element>, sequence: UInt64) -> _SubjectDelivery<Element> {
+    guard event.isStopEvent else {
+      return _SubjectDelivery(event: event, sequence: sequence, observers: observers)
+    }
     defer { observers = [] }
-    return _SubjectDelivery(event: event, observers: observers)
+    return _SubjectDelivery(event: event, sequence: sequence, observers: observers)
   }
 
-  /// The next work for the current deliverer, or `nil` when it may stop.
+  /// The deliverer found work queued: takes all of it, in queue order, and unmarks the token.
+  ///
+  /// Taking the whole queue in one critical section keeps the deliverer's cost per queued
+  /// event below a sender's cost per send, so that a deliverer catches up with senders on
+  /// other threads instead of delivering for them indefinitely.
+  ///
+  /// - Returns: The deliveries, in order; empty if a dispose dropped the work.
   @inlinable
-  mutating func next() -> _SubjectDelivery<Element>? {
-    while let operation = pending.popFirst() {
-      if let event = operation.event { return broadcast(event) }
-      guard let arrival = operation.arrival else { continue }
-      guard let index = queuedSubscribers.firstIndex(of: arrival.entry.id) else {
-        // Cancelled while queued: release it outside the lock.
-        return _SubjectDelivery(arrival: arrival)
-      }
-      queuedSubscribers.remove(at: index)
-      observers.append(arrival.entry)
-      return _SubjectDelivery(arrival: arrival)
+  mutating func takeQueued(
+    token: borrowing _DeliveryToken
+  ) -> ContiguousArray<_SubjectDelivery<Element>> {
+    var deliveries = ContiguousArray<_SubjectDelivery<Element>>()
+    deliveries.reserveCapacity(pending.count)
+    while let queued = pending.popFirst() {
+      deliveries.append(broadcast(queued.event, sequence: queued.sequence))
     }
-    isDelivering = false
-    return nil
+    token.unmarkQueued()
+    return deliveries
   }
 
   /// A subscriber arrived.
@@ -285,17 +411,13 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
     if let stopped { return .rejected(policy.replay(after: stopped), stopped) }
     let id = nextID
     nextID += 1
-    let entry = _SubjectEntry(id: id, observer: observer, lifetime: lifetime)
     let replay = policy.replay()
-    if isDelivering {
-      queuedSubscribers.append(id)
-      pending.append(_SubjectOperation(arrival: _SubjectArrival(entry: entry, replay: replay)))
-      return .added(id, nil)
-    }
-    observers.append(entry)
-    if case .nothing = replay { return .added(id, nil) }
-    isDelivering = true
-    return .added(id, _SubjectArrival(entry: entry, replay: replay))
+    let gate: _SubjectJoinGate<Element>?
+    if case .nothing = replay { gate = nil } else { gate = _SubjectJoinGate(replay: replay) }
+    observers.append(
+      _SubjectEntry(
+        id: id, observer: observer, lifetime: lifetime, firstSequence: nextSequence, gate: gate))
+    return .added(id, gate)
   }
 
   /// A subscription was disposed.
@@ -303,19 +425,14 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
   /// - Returns: The removed entry, to release outside the lock.
   @inlinable
   mutating func unsubscribe(_ id: UInt64) -> _SubjectEntry<Element>? {
-    if let index = observers.firstIndex(where: { $0.id == id }) {
-      return observers.remove(at: index)
-    }
-    if let index = queuedSubscribers.firstIndex(of: id) {
-      queuedSubscribers.remove(at: index)
-    }
-    return nil
+    guard let index = observers.firstIndex(where: { $0.id == id }) else { return nil }
+    return observers.remove(at: index)
   }
 
-  /// Whether the subject has a subscriber, including one still queued.
+  /// Whether the subject has a subscriber.
   @inlinable
   var hasObservers: Bool {
-    !observers.isEmpty || !queuedSubscribers.isEmpty
+    !observers.isEmpty
   }
 }
 
@@ -328,6 +445,14 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
 
   @usableFromInline
   internal let state: _Mutex<_SubjectState<Policy>>
+
+  /// Who is delivering; taken and marked only under `state`'s lock (see `_DeliveryToken`).
+  @usableFromInline
+  internal let token = _DeliveryToken()
+
+  /// Set once by `dispose()`, under the lock; read by a deliverer between queued events.
+  @usableFromInline
+  internal let disposed = Atomic<Bool>(false)
 
   /// Creates a core that remembers with `policy`, already terminated by `stopped` if given.
   @inlinable
@@ -342,9 +467,10 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
       let (sent, reentrant) = state.withLock {
         state -> ((_SubjectDelivery<Element>?, Element?), Bool) in
         let reentrant =
-          state.isDelivering && state.deliveringThread == thread && !state.isDisposed
-          && state.stopped == nil
-        let sent = state.send(event)
+          ((token.isHeld && state.deliveringThread == thread)
+            || state.replayingThreads.contains(thread))
+          && !state.isDisposed && state.stopped == nil
+        let sent = state.send(event, token: token)
         if sent.0 != nil { state.deliveringThread = thread }
         return (sent, reentrant)
       }
@@ -353,14 +479,27 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
           subject: Policy.subjectName, event: event.debugDescription)
       }
       // The dropped element in `.1` is released here, outside the lock.
-      var delivery = sent.0
+      guard let delivery = sent.0 else { return }
     #else
       // The dropped element in `.1` is released here, outside the lock.
-      var delivery = state.withLock { $0.send(event) }.0
+      guard let delivery = state.withLock({ $0.send(event, token: token) }).0 else { return }
     #endif
-    while let current = delivery {
-      current.perform()
-      delivery = state.withLock { $0.next() }
+    deliver(delivery)
+  }
+
+  /// Performs `first`, then whatever was queued meanwhile, and gives the token back.
+  ///
+  /// The caller holds the token.
+  @inlinable
+  func deliver(_ first: _SubjectDelivery<Element>) {
+    first.perform()
+    while !token.releaseIfNothingQueued() {
+      let queued = state.withLock { $0.takeQueued(token: token) }
+      for delivery in queued {
+        // A dispose drops what is queued; what this batch took out is dropped the same way.
+        guard !disposed.load(ordering: .acquiring) else { break }
+        delivery.perform()
+      }
     }
   }
 
@@ -370,7 +509,7 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
       let thread = _currentThreadID()
       let outcome = state.withLock { state -> _SubjectSubscribeOutcome<Element> in
         let outcome = state.subscribe(observer, lifetime)
-        if case .added(_, .some) = outcome { state.deliveringThread = thread }
+        if case .added(_, .some) = outcome { state.replayingThreads.append(thread) }
         return outcome
       }
     #else
@@ -378,18 +517,46 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     #endif
     switch outcome {
     case .rejected(let replay, let stop):
-      let entry = _SubjectEntry(id: 0, observer: observer, lifetime: lifetime)
-      _SubjectArrival(entry: entry, replay: replay).perform()
+      Self.deliver(replay, to: observer, lifetime)
       guard !lifetime.isDisposed else { return }
       observer.on(stop)
-    case .added(let id, let arrival):
+    case .added(let id, let gate):
       lifetime.onDispose { self.unsubscribe(id) }
-      guard let arrival else { return }
-      arrival.perform()
-      var delivery = state.withLock { $0.next() }
-      while let current = delivery {
-        current.perform()
-        delivery = state.withLock { $0.next() }
+      guard let gate else { return }
+      Self.deliver(gate.takeReplay(), to: observer, lifetime)
+      // Then the events the gate kept meanwhile, until it has kept nothing more and opens.
+      // A subscription disposed meanwhile is skipped by deliverers, so the gate need not open.
+      catchingUp: while let held = gate.takeHeldOrOpen() {
+        for event in held {
+          guard !lifetime.isDisposed else { break catchingUp }
+          observer.on(event)
+        }
+      }
+      #if DEBUG
+        state.withLock { state in
+          if let index = state.replayingThreads.firstIndex(of: thread) {
+            state.replayingThreads.remove(at: index)
+          }
+        }
+      #endif
+    }
+  }
+
+  /// Delivers `replay` to a new subscriber, stopping early if it is disposed.
+  @inlinable
+  static func deliver(
+    _ replay: _Replay<Element>, to observer: AnyObserver<Element>, _ lifetime: _Lifetime
+  ) {
+    switch replay {
+    case .nothing:
+      break
+    case .one(let element):
+      guard !lifetime.isDisposed else { return }
+      observer.on(.next(element))
+    case .many(let elements):
+      for element in elements {
+        guard !lifetime.isDisposed else { return }
+        observer.on(.next(element))
       }
     }
   }
@@ -414,11 +581,11 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   func dispose() {
     let released = state.withLock { state in
       state.isDisposed = true
+      disposed.store(true, ordering: .releasing)
       state.stopped = nil
       let released = (state.observers, state.pending, state.policy)
       state.observers = []
       state.pending = _Queue()
-      state.queuedSubscribers = []
       state.policy.removeAll()
       return released
     }
