@@ -111,6 +111,21 @@ public class Observable<Element: Sendable>: ObservableType,
     return lifetime
   }
 
+  /// This sequence as the element stages that a `map`, `filter` or `compactMap` applied after
+  /// it fuses with (see `_FusedObservable`), or `nil` for any other sequence.
+  ///
+  /// Not public API.
+  ///
+  /// A method rather than a cast so that it costs one indirect call where the type is unknown,
+  /// and nothing where the optimizer knows the sequence's class (as in `just(1).map`), which
+  /// then still sees through the whole chain and may keep it on the stack.
+  ///
+  /// - Returns: The fused stages, or `nil`.
+  @inlinable
+  internal func _fusedStages() -> _FusedObservable<Element>? {
+    nil
+  }
+
   /// Returns `self`.
   ///
   /// - Returns: This observable.

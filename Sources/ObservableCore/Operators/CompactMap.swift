@@ -14,27 +14,7 @@ extension ObservableType {
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Observable<Result> {
-    let source = asObservable()
-    return Observable(_run: { observer, lifetime in
-      source._subscribe(
-        AnyObserver { event in
-          switch event {
-          case .next(let element):
-            let result: Result?
-            do { result = try transform(element) } catch {
-              observer.on(.error(error))
-              lifetime.dispose()
-              return
-            }
-            if let result { observer.on(.next(result)) }
-          case .error(let error):
-            observer.on(.error(error))
-          case .completed:
-            observer.on(.completed)
-          }
-        },
-        lifetime
-      )
-    })
+    // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
+    asObservable()._appendingStage(.compactMap(transform))
   }
 }

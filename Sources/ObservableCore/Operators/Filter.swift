@@ -14,25 +14,7 @@ extension ObservableType {
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(_run: { observer, lifetime in
-      source._subscribe(
-        AnyObserver { event in
-          switch event {
-          case .next(let element):
-            let passes: Bool
-            do { passes = try predicate(element) } catch {
-              observer.on(.error(error))
-              lifetime.dispose()
-              return
-            }
-            if passes { observer.on(event) }
-          case .error, .completed:
-            observer.on(event)
-          }
-        },
-        lifetime
-      )
-    })
+    // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
+    asObservable()._appendingStage(.filter(predicate))
   }
 }
