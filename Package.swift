@@ -33,6 +33,16 @@ let package = Package(
     // HookDefaultsTests can check standard output in a process of its own.
     .executableTarget(
       name: "hooks-defaults-example", dependencies: ["ObservableCore", "ObservableCocoa"]),
+    // Test support, not a product, and a dependency of test targets only: starts child processes
+    // with posix_spawn, closing every descriptor but the standard three in the child. Tests use
+    // it instead of Foundation's Process, whose run() in 6.3.1 can crash when over about 1,350
+    // descriptors are open, as they are while GitHubAsyncTests run (see SpawnedProcess).
+    .target(name: "TestProcessSupportShims", path: "Tests/TestProcessSupportShims"),
+    .target(
+      name: "TestProcessSupport", dependencies: ["ObservableCore", "TestProcessSupportShims"],
+      path: "Tests/TestProcessSupport"),
+    .testTarget(
+      name: "TestProcessSupportTests", dependencies: ["TestProcessSupport", "ObservableTesting"]),
     .testTarget(
       name: "ObservableCoreTests",
       // The executables are dependencies so that `swift test` builds them before
