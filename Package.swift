@@ -48,14 +48,16 @@ let package = Package(
       // The executables are dependencies so that `swift test` builds them before
       // MainSchedulerTests and HookDefaultsTests run them.
       dependencies: [
-        "ObservableCore", "ObservableTesting", "main-scheduler-example", "hooks-defaults-example",
+        "ObservableCore", "ObservableTesting", "TestProcessSupport", "main-scheduler-example",
+        "hooks-defaults-example",
       ]),
     .testTarget(
       name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
     // XCTest tests of ObservableTesting: its XCTAssert helpers, and failures that must fail an
     // XCTest test, checked by running deliberately failing tests in a child process.
     .testTarget(
-      name: "ObservableTestingXCTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+      name: "ObservableTestingXCTests",
+      dependencies: ["ObservableCore", "ObservableTesting", "TestProcessSupport"]),
     .testTarget(
       name: "ObservableCocoaTests",
       // GitHubReplay serves the URLSession.rx tests over real sockets.
@@ -72,7 +74,9 @@ let package = Package(
     .testTarget(
       name: "BridgeDemoTests",
       // The executable is a dependency so that `swift test` builds it before the tests run it.
-      dependencies: ["bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore"]),
+      dependencies: [
+        "bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore", "TestProcessSupport",
+      ]),
     // Code written for RxSwift 6 and RxCocoa (the articles' samples, RxExample-style signup and
     // search view models), compiled in Swift 5 language mode with only the imports changed, and
     // tested for its output.
@@ -85,6 +89,7 @@ let package = Package(
       name: "LanguageModeTests",
       dependencies: [
         "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
+        "TestProcessSupport",
       ]),
     .testTarget(
       name: "GitHubAsyncTests",
