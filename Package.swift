@@ -33,19 +33,31 @@ let package = Package(
     // HookDefaultsTests can check standard output in a process of its own.
     .executableTarget(
       name: "hooks-defaults-example", dependencies: ["ObservableCore", "ObservableCocoa"]),
+    // Test support, not a product, and a dependency of test targets only: starts child processes
+    // with posix_spawn, closing every descriptor but the standard three in the child. Tests use
+    // it instead of Foundation's Process, whose run() in 6.3.1 can crash when over about 1,350
+    // descriptors are open, as they are while GitHubAsyncTests run (see SpawnedProcess).
+    .target(name: "TestProcessSupportShims", path: "Tests/TestProcessSupportShims"),
+    .target(
+      name: "TestProcessSupport", dependencies: ["ObservableCore", "TestProcessSupportShims"],
+      path: "Tests/TestProcessSupport"),
+    .testTarget(
+      name: "TestProcessSupportTests", dependencies: ["TestProcessSupport", "ObservableTesting"]),
     .testTarget(
       name: "ObservableCoreTests",
       // The executables are dependencies so that `swift test` builds them before
       // MainSchedulerTests and HookDefaultsTests run them.
       dependencies: [
-        "ObservableCore", "ObservableTesting", "main-scheduler-example", "hooks-defaults-example",
+        "ObservableCore", "ObservableTesting", "TestProcessSupport", "main-scheduler-example",
+        "hooks-defaults-example",
       ]),
     .testTarget(
       name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
     // XCTest tests of ObservableTesting: its XCTAssert helpers, and failures that must fail an
     // XCTest test, checked by running deliberately failing tests in a child process.
     .testTarget(
-      name: "ObservableTestingXCTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+      name: "ObservableTestingXCTests",
+      dependencies: ["ObservableCore", "ObservableTesting", "TestProcessSupport"]),
     .testTarget(
       name: "ObservableCocoaTests",
       // GitHubReplay serves the URLSession.rx tests over real sockets.
@@ -62,7 +74,9 @@ let package = Package(
     .testTarget(
       name: "BridgeDemoTests",
       // The executable is a dependency so that `swift test` builds it before the tests run it.
-      dependencies: ["bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore"]),
+      dependencies: [
+        "bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore", "TestProcessSupport",
+      ]),
     // Code written for RxSwift 6 and RxCocoa (the articles' samples, RxExample-style signup and
     // search view models), compiled in Swift 5 language mode with only the imports changed, and
     // tested for its output.
@@ -75,6 +89,7 @@ let package = Package(
       name: "LanguageModeTests",
       dependencies: [
         "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
+        "TestProcessSupport",
       ]),
     .testTarget(
       name: "GitHubAsyncTests",

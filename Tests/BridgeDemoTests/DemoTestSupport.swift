@@ -1,6 +1,7 @@
 import Foundation
 import GitHubReplay
 import ObservableCore
+import TestProcessSupport
 import Testing
 
 #if canImport(Glibc)
@@ -54,13 +55,11 @@ struct DemoRun: CustomStringConvertible {
   }
 }
 
-/// The environment the demo runs in: no token, no colour, and a known terminal type.
-func demoEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
-  var environment = ProcessInfo.processInfo.environment
-  environment["GITHUB_TOKEN"] = nil
-  environment["NO_COLOR"] = "1"
-  environment["TERM"] = "xterm"
-  environment.merge(extra) { _, new in new }
+/// The environment the demo runs in, as changes to the test process's: no token, no colour,
+/// and a known terminal type (a `nil` value removes the variable).
+func demoEnvironment(_ extra: [String: String] = [:]) -> [String: String?] {
+  var environment: [String: String?] = ["GITHUB_TOKEN": nil, "NO_COLOR": "1", "TERM": "xterm"]
+  for (name, value) in extra { environment[name] = value }
   return environment
 }
 
@@ -72,8 +71,8 @@ func demoEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
 ///   - environment: Extra environment variables.
 ///   - timeout: How long the run may take before it is killed and the test fails.
 /// - Returns: The output and the exit status.
-/// - Throws: ``DemoTestError`` if the demo does not exit within `timeout`, or an error if it
-///   cannot be started.
+/// - Throws: ``DemoTestError`` if the demo does not exit within `timeout`, or a `SpawnError` if
+///   it cannot be started or waited for.
 func runDemo(
   _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
   timeout: Duration = .seconds(120)
@@ -93,61 +92,35 @@ func runDemo(
     try? stderrHandle.close()
   }
 
-  let process = Process()
-  process.executableURL = try demoExecutable()
-  process.arguments = arguments
-  process.environment = demoEnvironment(environment)
-  process.standardOutput = stdoutHandle
-  process.standardError = stderrHandle
-  let inputPipe = Pipe()
-  // Demos that other tests start meanwhile must not inherit the pipe: a copy of its writing
-  // end would keep this demo's standard input from ending.
-  closeOnExec(inputPipe.fileHandleForReading.fileDescriptor)
-  closeOnExec(inputPipe.fileHandleForWriting.fileDescriptor)
-  if input != nil {
-    process.standardInput = inputPipe
-  } else {
-    process.standardInput = FileHandle.nullDevice
+  // Standard input: a pipe the input is written to, or /dev/null. Demos that other tests start
+  // meanwhile do not inherit the pipe (a copy of its writing end would keep this demo's input
+  // from ending): SpawnedProcess closes every other descriptor in its children.
+  let inputPipe = input == nil ? nil : try FileDescriptors.makePipe()
+  let childInput = try inputPipe?.readEnd ?? FileDescriptors.openNullDevice()
+  let spawned = Result {
+    try SpawnedProcess(
+      executable: try demoExecutable().path, arguments: arguments,
+      environment: demoEnvironment(environment), standardInput: childInput,
+      standardOutput: stdoutHandle.fileDescriptor, standardError: stderrHandle.fileDescriptor)
   }
-  let exited = ProcessExit()
-  process.terminationHandler = { exited.signal($0.terminationStatus) }
-  try process.run()
-  if let input {
-    inputPipe.fileHandleForWriting.write(Data(input.utf8))
-    try inputPipe.fileHandleForWriting.close()
+  close(childInput)
+  if let inputPipe {
+    defer { close(inputPipe.writeEnd) }
+    if let input, case .success = spawned {
+      try FileDescriptors.write(Array(input.utf8), to: inputPipe.writeEnd)
+    }
   }
-  guard let status = await exited.wait(timeout: timeout) else {
-    process.terminate()
-    _ = await exited.wait(timeout: .seconds(10))
+  let process = try spawned.get()
+  guard let termination = try await process.wait(timeout: timeout) else {
+    try process.terminate()
+    _ = try await process.wait(timeout: .seconds(10))
     throw DemoTestError(
       "bridge-demo \(arguments.joined(separator: " ")) did not exit within \(timeout)")
   }
   return DemoRun(
     stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
     stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self),
-    status: status)
-}
-
-/// The exit status of a process, delivered from its termination handler.
-final class ProcessExit: Sendable {
-  private let status = _Mutex<Int32?>(nil)
-
-  func signal(_ value: Int32) { status.withLock { $0 = value } }
-
-  /// Polls for the exit status until `timeout` passes.
-  func wait(timeout: Duration) async -> Int32? {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if let value = status.withLock({ $0 }) { return value }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-    return status.withLock { $0 }
-  }
-}
-
-/// Marks a file descriptor to be closed in processes started later.
-func closeOnExec(_ descriptor: Int32) {
-  _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+    status: termination.status)
 }
 
 /// A replay server with the GitHub scenario, for a test to point the demo at.

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubReplay
 import ObservableCore
+import TestProcessSupport
 import Testing
 
 #if canImport(Glibc)
@@ -40,7 +41,7 @@ struct TypeaheadTests {
     #expect(server.abandonedRequests.first?.queryValue("q") == "rx")
 
     terminal.type("\u{1B}")
-    let status = await demo.wait(timeout: .seconds(120))
+    let status = try await demo.wait(timeout: .seconds(120))
     #expect(status == 0, "\(terminal.output)")
     let after = try terminal.settings()
     #expect(after.c_lflag == before.c_lflag)
@@ -65,7 +66,7 @@ struct TypeaheadTests {
     terminal.type("go")
     try await terminal.waitFor(#"2 results for "go""#)
     terminal.type("\u{03}")
-    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    #expect(try await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
     // Keys of one read are applied at once, so "swiftt" settles only if the demo stalls for
     // the whole debounce time between two keys; an empty query is never searched.
@@ -82,7 +83,7 @@ struct TypeaheadTests {
     let demo = try terminal.spawn(["typeahead", "--style", style] + at(server))
     try await terminal.waitFor("Esc quits.")
     terminal.type("\u{03}")
-    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    #expect(try await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     #expect(try terminal.settings().c_lflag == before.c_lflag)
   }
 
@@ -103,7 +104,7 @@ struct TypeaheadTests {
       terminal.type("rx")
       try await terminal.waitFor(#"searching "rx"…"#)
       terminal.type("\u{03}")
-      let status = await demo.wait(timeout: .seconds(120))
+      let status = try await demo.wait(timeout: .seconds(120))
       let output = terminal.output
       let context =
         "run \(run) (\(ownServer ? "own" : "test's") server):\n\(output.debugDescription)"
@@ -128,8 +129,8 @@ struct TypeaheadTests {
     try await terminal.waitFor("Esc quits.")
     terminal.type("rx")
     try await terminal.waitFor(#"searching "rx"…"#)
-    demo.process.interrupt()
-    #expect(await demo.wait(timeout: .seconds(120)) == 130, "\(terminal.output)")
+    try demo.process.interrupt()
+    #expect(try await demo.wait(timeout: .seconds(120)) == 130, "\(terminal.output)")
     #expect(try terminal.settings().c_lflag == before.c_lflag)
   }
 
@@ -192,7 +193,7 @@ struct TerminalOutputTests {
     let demo = try terminal.spawn(
       ["search", "swift", "--limit", "5"] + at(server),
       environment: ["NO_COLOR": noColor ? "1" : ""])
-    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    #expect(try await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     try await terminal.waitFor("5. octocat/swift-spoon-knife")
     let output = terminal.output
     #expect(output.contains("searching async: 3 of 5…"), "\(output)")
@@ -208,7 +209,7 @@ struct TerminalOutputTests {
     let terminal = try PseudoTerminal()
     let demo = try terminal.spawn(
       ["--only", "repository"] + at(server), environment: ["NO_COLOR": noColor ? "1" : ""])
-    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    #expect(try await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     try await terminal.waitFor("1 scenario in both styles")
     #expect(
       terminal.output.contains("\u{1B}[1m") == !noColor, "\(terminal.output.debugDescription)")
@@ -222,7 +223,7 @@ struct AnnouncementTests {
   func offline() async throws {
     let terminal = try PseudoTerminal()
     let demo = try terminal.spawn(["--only", "repository"])
-    #expect(await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
+    #expect(try await demo.wait(timeout: .seconds(120)) == 0, "\(terminal.output)")
     try await terminal.waitFor("1 scenario in both styles")
     #expect(
       terminal.output.hasPrefix(
@@ -237,7 +238,7 @@ struct AnnouncementTests {
     let demo = try terminal.spawn(
       ["--live", "user", "octocat"],
       environment: ["BRIDGE_DEMO_LIVE_BASE_URL": closed.absoluteString])
-    #expect(await demo.wait(timeout: .seconds(120)) == 1, "\(terminal.output)")
+    #expect(try await demo.wait(timeout: .seconds(120)) == 1, "\(terminal.output)")
     try await terminal.waitFor("bridge-demo: user octocat: cannot reach the server")
     // The terminal writes each new line as "\r\n", a single Character.
     let lines = terminal.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
@@ -263,11 +264,10 @@ private final class PseudoTerminal: Sendable {
     guard openpty(&master, &slave, nil, nil, &size) == 0 else {
       throw DemoTestError("openpty failed: errno \(errno)")
     }
+    // Other tests' demos do not inherit this terminal: SpawnedProcess closes every descriptor
+    // in its children but their standard ones, which are the slave side for the demo here.
     self.master = master
     self.slave = slave
-    // Other tests' demos must not inherit this terminal; the demo here gets it through dup2.
-    closeOnExec(master)
-    closeOnExec(slave)
   }
 
   deinit {
@@ -277,18 +277,11 @@ private final class PseudoTerminal: Sendable {
 
   /// Starts the demo on the terminal.
   func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningDemo {
-    let process = Process()
-    process.executableURL = try demoExecutable()
-    process.arguments = arguments
-    process.environment = demoEnvironment(environment)
-    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-    process.standardInput = handle
-    process.standardOutput = handle
-    process.standardError = handle
-    let exited = ProcessExit()
-    process.terminationHandler = { exited.signal($0.terminationStatus) }
-    try process.run()
-    return RunningDemo(process: process, exited: exited, terminal: self)
+    let process = try SpawnedProcess(
+      executable: demoExecutable().path, arguments: arguments,
+      environment: demoEnvironment(environment), standardInput: slave, standardOutput: slave,
+      standardError: slave)
+    return RunningDemo(process: process, terminal: self)
   }
 
   /// Sends keys.
@@ -352,23 +345,24 @@ private final class PseudoTerminal: Sendable {
 
 /// A demo running on a pseudo-terminal.
 private struct RunningDemo: Sendable {
-  let process: Process
-  let exited: ProcessExit
+  let process: SpawnedProcess
   let terminal: PseudoTerminal
 
   /// The exit status, or `nil` if it did not exit within `timeout` (it is killed then).
   ///
   /// The terminal is read meanwhile, so that the demo never waits for room to write.
-  func wait(timeout: Duration) async -> Int32? {
+  ///
+  /// - Throws: `SpawnError` if waiting for the demo or signalling it fails.
+  func wait(timeout: Duration) async throws -> Int32? {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       terminal.readAvailable()
-      if let status = await exited.wait(timeout: .milliseconds(5)) {
+      if let termination = try await process.wait(timeout: .milliseconds(5)) {
         terminal.readAvailable()
-        return status
+        return termination.status
       }
     }
-    process.terminate()
+    try process.terminate()
     return nil
   }
 }

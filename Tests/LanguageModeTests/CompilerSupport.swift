@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 
 /// The result of type-checking one source file with `swiftc`.
 struct Compilation {
@@ -53,24 +54,17 @@ enum ClientCompiler {
     let file = directory.appendingPathComponent("Client.swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-typecheck", "-swift-version", languageMode,
-      "-I", build.appendingPathComponent("Modules").path,
-      // ObservableCore imports a small C module of ThreadSanitizer annotations.
-      "-Xcc",
-      "-fmodule-map-file="
-        + build.appendingPathComponent("ObservableCoreShims.build/module.modulemap").path,
-      "-module-name", "Client", file.path,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Compilation(
-      status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    let run = try SpawnedProcess.run(
+      executable: "/usr/bin/env",
+      arguments: [
+        "swiftc", "-typecheck", "-swift-version", languageMode,
+        "-I", build.appendingPathComponent("Modules").path,
+        // ObservableCore imports a small C module of ThreadSanitizer annotations.
+        "-Xcc",
+        "-fmodule-map-file="
+          + build.appendingPathComponent("ObservableCoreShims.build/module.modulemap").path,
+        "-module-name", "Client", file.path,
+      ])
+    return Compilation(status: run.termination.status, output: run.output)
   }
 }

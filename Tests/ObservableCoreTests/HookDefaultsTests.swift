@@ -1,5 +1,14 @@
 import Foundation
+import TestProcessSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `hooks-defaults-example` executable, built next to the test bundle.
 private func exampleExecutable() -> URL? {
@@ -46,20 +55,26 @@ struct HookDefaultsTests {
     .dedicatedThreads)
   func defaultsPrint() async throws {
     let executable = try #require(exampleExecutable(), "hooks-defaults-example was not built")
-    let process = Process()
-    process.executableURL = executable
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let output = try FileDescriptors.makePipe()
+    defer { close(output.readEnd) }
+    let errors = try FileDescriptors.makePipe()
+    defer { close(errors.readEnd) }
+    let spawned = Result {
+      try SpawnedProcess(
+        executable: executable.path, standardOutput: output.writeEnd,
+        standardError: errors.writeEnd)
+    }
+    // The child has its own copies: reading ends when it closes them.
+    close(output.writeEnd)
+    close(errors.writeEnd)
+    let process = try spawned.get()
+    let data = try FileDescriptors.readToEnd(output.readEnd)
+    let errorData = try FileDescriptors.readToEnd(errors.readEnd)
+    let termination = try process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)
     let report = "stdout:\n\(text)\nstderr:\n\(String(decoding: errorData, as: UTF8.self))"
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(process.terminationStatus == 0, "\(report)")
+    #expect(termination.status == 0, "\(report)")
     #expect(errorData.isEmpty, "\(report)")
     #expect(lines.suffix(2) == ["done", ""], "\(report)")
 

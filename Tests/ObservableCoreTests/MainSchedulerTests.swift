@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ObservableCore
+import TestProcessSupport
 import Testing
 
 /// The `main-scheduler-example` executable, built next to the test bundle.
@@ -15,17 +16,10 @@ struct MainSchedulerTests {
     .dedicatedThreads)
   func asyncMainProgram() async throws {
     let executable = try #require(exampleExecutable(), "main-scheduler-example was not built")
-    let process = Process()
-    process.executableURL = executable
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
+    let run = try SpawnedProcess.run(executable: executable.path)
+    let text = run.output
     let lines = text.split(separator: "\n").map(String.init)
-    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(run.termination.status == 0, "\(text)")
     #expect(lines.last == "done", "\(text)")
     let expectedChecks = [
       "main actor runs on the main queue: true",

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 import XCTest
 
 /// A run of some of this test bundle's XCTest tests in a child process, and what it printed.
@@ -14,20 +15,10 @@ struct FixtureRun: Sendable {
     #if os(Linux)
       // SwiftPM's test executable runs XCTest with the tests named on its command line.
       let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      let process = Process()
-      process.executableURL = executable
-      process.arguments = [filter]
-      var environment = ProcessInfo.processInfo.environment
-      environment[FailureFixtures.enablingVariable] = "1"
-      process.environment = environment
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return FixtureRun(
-        status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+      let run = try SpawnedProcess.run(
+        executable: executable.path, arguments: [filter],
+        environment: [FailureFixtures.enablingVariable: "1"])
+      return FixtureRun(status: run.termination.status, output: run.output)
     #else
       throw XCTSkip("the child-process checks run SwiftPM's Linux test executable")
     #endif
