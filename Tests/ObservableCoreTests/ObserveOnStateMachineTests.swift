@@ -51,3 +51,50 @@ struct ObserveOnStateMachineTests {
     #expect(batch == nil)
   }
 }
+
+extension ObserveOnStateMachineTests {
+  @Test("the drained batch's storage becomes the queue for the next events: two buffers take turns")
+  func buffersTakeTurns() {
+    var machine = _ObserveOnStateMachine<Int>()
+    var batch = _Queue<Event<Int>>()
+    func address(_ queue: _Queue<Event<Int>>) -> UnsafeRawPointer? {
+      queue.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    for value in 1...3 { _ = machine.eventArrived(.next(value)) }
+    var taken = machine.takeBatch(into: &batch)
+    #expect(taken)
+    #expect(batch.map(\.element) == [1, 2, 3])
+    let first = address(batch)
+    batch.removeAllKeepingCapacity()
+
+    for value in 4...5 { _ = machine.eventArrived(.next(value)) }
+    taken = machine.takeBatch(into: &batch)
+    #expect(taken)
+    #expect(batch.map(\.element) == [4, 5])
+    let second = address(batch)
+    #expect(second != first)
+    batch.removeAllKeepingCapacity()
+
+    // The first buffer, emptied, is the queue now, with its capacity, before any event arrives.
+    do {
+      guard case .running(let queue, _, _) = machine.state else {
+        Issue.record("the machine is still running")
+        return
+      }
+      #expect(queue.isEmpty)
+      #expect(queue.storage.count >= 3)
+      #expect(address(queue) == first)
+    }
+    // (The copy above is gone, so the buffer is unshared again and takes event 6 in place.)
+    _ = machine.eventArrived(.next(6))
+    _ = machine.eventArrived(.completed)
+    taken = machine.takeBatch(into: &batch)
+    #expect(taken)
+    #expect(batch.map(\.element) == [6, nil])
+    #expect(address(batch) == first)
+    batch.removeAllKeepingCapacity()
+    taken = machine.takeBatch(into: &batch)
+    #expect(!taken)
+  }
+}

@@ -64,7 +64,23 @@ public struct _Queue<Element> {
     _count = 0
   }
 
-  @usableFromInline
+  /// Removes every element, keeping the storage for the elements added next.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of elements.
+  @inlinable
+  public mutating func removeAllKeepingCapacity() {
+    for offset in 0..<_count {
+      var index = head + offset
+      if index >= storage.count { index -= storage.count }
+      storage[index] = nil
+    }
+    head = 0
+    _count = 0
+  }
+
+  // Inlinable, so that it is specialized with the rest of the queue: an unspecialized call
+  // here costs every queue its first append and every doubling.
+  @inlinable
   internal mutating func grow() {
     var grown = ContiguousArray<Element?>()
     grown.reserveCapacity(Swift.max(8, storage.count * 2))
@@ -81,9 +97,14 @@ public struct _Queue<Element> {
 
 extension _Queue: Sequence {
   /// Iterates from the oldest to the newest element.
+  ///
+  /// It reads the queue's storage without changing it, so iterating a queue that is also
+  /// stored elsewhere copies nothing.
   public struct Iterator: IteratorProtocol {
     @usableFromInline
-    internal var queue: _Queue
+    internal let queue: _Queue
+    @usableFromInline
+    internal var offset = 0
 
     @inlinable
     internal init(queue: _Queue) {
@@ -95,7 +116,11 @@ extension _Queue: Sequence {
     /// - Returns: The next element.
     @inlinable
     public mutating func next() -> Element? {
-      queue.popFirst()
+      guard offset < queue._count else { return nil }
+      var index = queue.head + offset
+      if index >= queue.storage.count { index -= queue.storage.count }
+      offset += 1
+      return queue.storage[index]
     }
   }
 
@@ -106,6 +131,10 @@ extension _Queue: Sequence {
   public func makeIterator() -> Iterator {
     Iterator(queue: self)
   }
+
+  /// The number of elements.
+  @inlinable
+  public var underestimatedCount: Int { _count }
 }
 
 extension _Queue: Sendable where Element: Sendable {}

@@ -48,13 +48,32 @@ internal struct _ObserveOnStateMachine<Element> {
   ///   stop. After a batch that ends with the terminal event, the drain is not called again.
   @inlinable
   internal mutating func nextBatch() -> _Queue<Event<Element>>? {
-    guard case .running(let queue, _, let terminated) = state else { return nil }
+    var batch = _Queue<Event<Element>>()
+    return takeBatch(into: &batch) ? batch : nil
+  }
+
+  /// The drain asks for the next batch, handing over the storage of the batch it delivered.
+  ///
+  /// The queued events move into `batch`, and `batch`'s storage, emptied by the drain, becomes
+  /// the queue that the next events are added to: in a steady stream the two buffers take
+  /// turns, and neither side allocates.
+  ///
+  /// - Parameter batch: On entry, an empty queue whose storage may be reused; on return with
+  ///   `true`, the events to deliver, in order.
+  /// - Returns: `false` if there are none and the drain must stop. After a batch that ends with
+  ///   the terminal event, the drain is not called again.
+  @inlinable
+  internal mutating func takeBatch(into batch: inout _Queue<Event<Element>>) -> Bool {
+    guard case .running(var queue, _, let terminated) = state else { return false }
     guard !queue.isEmpty else {
       state = .running(queue: queue, isDraining: false, terminated: terminated)
-      return nil
+      return false
     }
-    state = terminated ? .finished : .running(queue: _Queue(), isDraining: true, terminated: false)
-    return queue
+    // Release the state's reference first, so that both buffers stay uniquely referenced.
+    state = .finished
+    swap(&queue, &batch)
+    state = terminated ? .finished : .running(queue: queue, isDraining: true, terminated: false)
+    return true
   }
 
   /// The subscription was disposed.

@@ -58,16 +58,18 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   /// Only one drain runs at a time.
   @inlinable
   internal func drain() {
+    // The batch's storage goes back to the state machine on the next call, emptied: a steady
+    // stream alternates between two buffers instead of allocating one per batch.
+    var batch = _Queue<Event<Element>>()
     while true {
-      let (batch, downstream, finishedDrain) = state.withLock {
-        state -> (_Queue<Event<Element>>?, AnyObserver<Element>?, SingleAssignmentDisposable?) in
-        let batch = state.machine.nextBatch()
-        guard batch == nil else { return (batch, state.downstream, nil) }
+      let (taken, downstream, finishedDrain) = state.withLock {
+        state -> (Bool, AnyObserver<Element>?, SingleAssignmentDisposable?) in
+        if state.machine.takeBatch(into: &batch) { return (true, state.downstream, nil) }
         defer { state.scheduledDrain = nil }
-        return (nil, nil, state.scheduledDrain)
+        return (false, nil, state.scheduledDrain)
       }
       _ = finishedDrain
-      guard let batch, let downstream else { return }
+      guard taken, let downstream else { return }
       for event in batch {
         guard !lifetime.isDisposed else { return }
         downstream.on(event)
@@ -76,6 +78,7 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
           return
         }
       }
+      batch.removeAllKeepingCapacity()
     }
   }
 

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import ObservableCore
+
+@Suite("_Queue")
+struct QueueTests {
+  /// A queue whose ring has wrapped: its oldest element is not at the start of the storage.
+  private func wrapped() -> _Queue<Int> {
+    var queue = _Queue<Int>()
+    for value in 0..<8 { queue.append(value) }
+    for _ in 0..<5 { _ = queue.popFirst() }
+    for value in 8..<12 { queue.append(value) }
+    return queue
+  }
+
+  @Test("iterates oldest first across the end of the ring")
+  func orderAcrossWrap() {
+    let queue = wrapped()
+    #expect(Array(queue) == [5, 6, 7, 8, 9, 10, 11])
+    #expect(queue.underestimatedCount == 7)
+  }
+
+  @Test("iterating leaves the queue, and a copy sharing its storage, unchanged and unshared")
+  func iterationDoesNotMutate() {
+    var queue = wrapped()
+    let copy = queue
+    let before = queue.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    var seen: [Int] = []
+    for value in queue { seen.append(value) }
+    #expect(seen == [5, 6, 7, 8, 9, 10, 11])
+    #expect(Array(copy) == seen)
+    // No copy-on-write happened: both still share one buffer.
+    let after = copy.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    #expect(before == after)
+    #expect(queue.popFirst() == 5)
+    #expect(Array(copy) == seen)
+  }
+
+  @Test("removeAllKeepingCapacity releases the elements and keeps the storage")
+  func removeAllKeepingCapacity() {
+    final class Tracked {}
+    weak var released: Tracked?
+    var queue = _Queue<Tracked>()
+    do {
+      let tracked = Tracked()
+      released = tracked
+      for _ in 0..<3 { queue.append(Tracked()) }
+      queue.append(tracked)
+    }
+    let capacity = queue.storage.count
+    queue.removeAllKeepingCapacity()
+    #expect(released == nil)
+    #expect(queue.isEmpty)
+    #expect(queue.storage.count == capacity)
+    queue.append(Tracked())
+    #expect(queue.count == 1)
+    #expect(queue.storage.count == capacity)
+  }
+}
