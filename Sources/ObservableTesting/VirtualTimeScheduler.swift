@@ -53,6 +53,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// The current virtual time.
   public final var clock: VirtualTime {
+    currentClock()
+  }
+
+  // The scheduler's own work is generic over its converter, so each lock and each item
+  // would look up generic metadata at run time, about 9,000 instructions per scheduled item
+  // (callgrind, debounce on a HistoricalScheduler). The two converters of this module get
+  // specialized copies, which the generic code calls when `Converter` is one of them.
+  @_specialize(where Converter == TestSchedulerVirtualTimeConverter)
+  @_specialize(where Converter == HistoricalSchedulerTimeConverter)
+  private func currentClock() -> VirtualTime {
     state.withLock { $0.clock }
   }
 
@@ -143,10 +153,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     _ state: StateType, time: VirtualTime,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let dueTime = time
+    insert(at: time) { action(state) }
+  }
+
+  @_specialize(where Converter == TestSchedulerVirtualTimeConverter)
+  @_specialize(where Converter == HistoricalSchedulerTimeConverter)
+  private func insert(
+    at dueTime: VirtualTime, _ work: @escaping @Sendable () -> any Disposable
+  ) -> any Disposable {
     let converter = self.converter
     return self.state.withLock { scheduler in
-      let item = _VirtualItem(time: dueTime, id: scheduler.nextID) { action(state) }
+      let item = _VirtualItem(time: dueTime, id: scheduler.nextID, work: work)
       scheduler.nextID += 1
       scheduler.queue.heapInsert(item) { lhs, rhs in
         switch converter.compareVirtualTime(lhs.time, rhs.time) {
@@ -198,6 +215,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     state.withLock { $0.isRunning = false }
   }
 
+  @_specialize(where Converter == TestSchedulerVirtualTimeConverter)
+  @_specialize(where Converter == HistoricalSchedulerTimeConverter)
   private func run(until limit: VirtualTime?) {
     let converter = self.converter
     let started = state.withLock { state -> Bool in
