@@ -53,7 +53,7 @@ func w2(_ count: Int) -> [Row] {
     Row(
       workload: "W2 PublishSubject, 1 subscriber", ours: ours1,
       peers: [("floor", floor1), ("OpenCombine", combine1)],
-      targets: [.ratio(peer: "floor", max: 2.5), .ratio(peer: "OpenCombine", max: 0.15)],
+      targets: [.ratio(peer: "floor", max: 1.3)],
       rxSwift: .w2Subject1, isSynchronous: true),
     Row(
       workload: "W2 PublishSubject, 10 subscribers", ours: ours10,
@@ -62,7 +62,7 @@ func w2(_ count: Int) -> [Row] {
     Row(
       workload: "W2 PublishRelay, 1 subscriber", ours: relay1,
       peers: [("floor", floor1), ("OpenCombine", combine1)],
-      targets: [.ratio(peer: "floor", max: 2.5), .ratio(peer: "OpenCombine", max: 0.15)],
+      targets: [.ratio(peer: "floor", max: 1.3)],
       rxSwift: .w2Relay1, isSynchronous: true),
     Row(
       workload: "W2 PublishRelay, 10 subscribers", ours: relay10,

@@ -16,9 +16,10 @@ import Synchronization
 ///
 /// **Thread safety.** `on(_:)` and `subscribe` may be called from any thread, even from
 /// several at once. Each observer receives one event at a time, in one global order, and
-/// never while a lock is held. A new subscriber receives the buffer as it stood at its place
-/// in that order, then exactly the events sent after it: even while another thread is
-/// delivering, it misses none and receives none twice.
+/// never while a lock is held. A new subscriber receives the buffer inside its `subscribe`
+/// call, on its own thread, as in RxSwift, then exactly the events sent after it: even while
+/// another thread is delivering, it misses none and receives none twice, and it is never made
+/// to deliver other subscribers' events.
 ///
 /// **Reentrancy.** An event sent to the subject from inside an observer, while the subject is
 /// delivering, is queued and delivered once the current event has reached every observer;
