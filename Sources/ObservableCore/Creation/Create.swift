@@ -42,29 +42,72 @@ extension Observable {
 /// Not public API.
 @usableFromInline
 internal struct _CreateSinkState<Element: Sendable> {
+  /// The subscriber; `nil` once the subscription is disposed.
   @usableFromInline var downstream: AnyObserver<Element>?
-  @usableFromInline var delivery = _SerialDelivery<Element>()
+  /// Whether a terminal event was accepted: later events are dropped.
+  @usableFromInline var terminated = false
+  /// Events sent while another call was delivering, for that deliverer to deliver next.
+  @usableFromInline var pending = _Queue<Event<Element>>()
 
   @inlinable
   init(downstream: AnyObserver<Element>) {
     self.downstream = downstream
+  }
+
+  /// Accepts `event` unless the subscription ended, and either hands it back to be delivered
+  /// now (the caller took the token) or queues it for the deliverer.
+  ///
+  /// Called under the lock.
+  @inlinable
+  mutating func accept(
+    _ event: Event<Element>, token: borrowing _DeliveryToken
+  ) -> (Event<Element>, AnyObserver<Element>)? {
+    guard let downstream, !terminated else { return nil }
+    if event.isStopEvent { terminated = true }
+    if token.becomeDelivererOrMarkQueued() { return (event, downstream) }
+    pending.append(event)
+    return nil
+  }
+
+  /// The deliverer's next queued event, unless the subscription was disposed meanwhile.
+  ///
+  /// Called under the lock after `releaseIfNothingQueued()` failed, so work is queued or the
+  /// subscription was disposed (which empties the queue). The token stays marked while more
+  /// events wait, so the deliverer comes back for each; once disposed, the token is never given
+  /// back, which is harmless: nothing is delivered again.
+  @inlinable
+  mutating func takeQueued(
+    token: borrowing _DeliveryToken
+  ) -> (Event<Element>, AnyObserver<Element>)? {
+    guard let downstream, let event = pending.popFirst() else { return nil }
+    if pending.isEmpty { token.unmarkQueued() }
+    return (event, downstream)
   }
 }
 
 /// The observer handed to a ``Observable/create(_:)`` closure.
 ///
 /// Not public API.
+///
+/// Calls are serialized with a delivery token beside the lock, as a subject's sends are: a
+/// call made while nobody delivers takes the token and delivers; one made meanwhile (from
+/// another thread, or reentrantly from inside the subscriber) queues its event and returns.
+/// When nothing was queued, the deliverer gives the token back with one compare-and-exchange
+/// instead of a second lock round trip per event.
 @usableFromInline
 internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkState<Element>>,
   Disposable,
-  // SAFETY: the state is guarded by the inherited lock; `lifetime` and `resource` are
-  // immutable and Sendable.
+  // SAFETY: the state is guarded by the inherited lock; `token` is atomic and taken or marked
+  // only under that lock; `lifetime` and `resource` are immutable and Sendable.
   @unchecked Sendable
 {
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
   internal let resource: _ResourceToken
+  /// Who is delivering (see `_DeliveryToken`).
+  @usableFromInline
+  internal let token = _DeliveryToken()
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
@@ -75,32 +118,28 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
 
   @inlinable
   internal func on(_ event: Event<Element>) {
-    var next = withLock { state -> (Event<Element>, AnyObserver<Element>)? in
-      guard let downstream = state.downstream, let event = state.delivery.enqueue(event) else {
-        return nil
-      }
-      return (event, downstream)
-    }
-    while let (event, downstream) = next {
+    guard var (event, downstream) = withLock({ $0.accept(event, token: token) }) else { return }
+    while true {
       downstream.on(event)
       if event.isStopEvent {
         lifetime.dispose()
         return
       }
-      next = withLock { state -> (Event<Element>, AnyObserver<Element>)? in
-        guard let downstream = state.downstream, let event = state.delivery.next() else {
-          return nil
-        }
-        return (event, downstream)
-      }
+      if token.releaseIfNothingQueued() { return }
+      guard let next = withLock({ $0.takeQueued(token: token) }) else { return }
+      (event, downstream) = next
     }
   }
 
   @inlinable
   internal func dispose() {
     let released = withLock { state in
-      defer { state.downstream = nil }
-      return (state.downstream, state.delivery.cancel())
+      defer {
+        state.downstream = nil
+        state.terminated = true
+        state.pending = _Queue()
+      }
+      return (state.downstream, state.pending)
     }
     _ = released
   }

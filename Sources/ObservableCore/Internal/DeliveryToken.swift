@@ -1,0 +1,72 @@
+import Synchronization
+
+/// Who may call an observer (or a subject's observers): nobody, one deliverer, or one
+/// deliverer with work queued for it.
+///
+/// Not public API.
+///
+/// It sits beside a lock that guards the queued work (a subject's state, `create`'s observer).
+/// `becomeDelivererOrMarkQueued()` and `unmarkQueued()` are called only under that lock, so among lock holders the token changes only by their hand; `releaseIfNothingQueued()`
+/// is the one transition made without the lock (delivering → idle), by the deliverer. Work is
+/// queued only under the lock, together with the mark, so a release that succeeds can have
+/// left nothing behind.
+@usableFromInline
+internal struct _DeliveryToken: ~Copyable, Sendable {
+  @usableFromInline static var idle: UInt8 { 0 }
+  @usableFromInline static var delivering: UInt8 { 1 }
+  @usableFromInline static var deliveringWithWorkQueued: UInt8 { 2 }
+
+  @usableFromInline
+  internal let word = Atomic<UInt8>(0)
+
+  @inlinable
+  init() {}
+
+  /// Under the lock: takes the token if nobody holds it, else marks work queued for the holder.
+  ///
+  /// - Returns: `true` if the caller is now the deliverer; `false` if it must queue its work
+  ///   (in the same critical section) for the current deliverer.
+  @inlinable
+  func becomeDelivererOrMarkQueued() -> Bool {
+    var current = word.load(ordering: .acquiring)
+    while true {
+      if current == Self.idle {
+        // Only lock holders move the token away from idle, and the caller holds the lock.
+        word.store(Self.delivering, ordering: .relaxed)
+        return true
+      }
+      if current == Self.deliveringWithWorkQueued { return false }
+      let (exchanged, original) = word.compareExchange(
+        expected: Self.delivering, desired: Self.deliveringWithWorkQueued,
+        ordering: .acquiring)
+      if exchanged { return false }
+      // The deliverer gave the token back meanwhile: take it.
+      current = original
+    }
+  }
+
+  /// Without the lock, by the deliverer: gives the token back unless work was queued.
+  ///
+  /// - Returns: `true` if the token is released; `false` if work is queued, which the caller
+  ///   takes under the lock (calling `unmarkQueued()` as it does).
+  @inlinable
+  func releaseIfNothingQueued() -> Bool {
+    word.compareExchange(
+      expected: Self.delivering, desired: Self.idle, ordering: .releasing
+    ).exchanged
+  }
+
+  /// Under the lock, by the deliverer: the queue is empty again.
+  @inlinable
+  func unmarkQueued() {
+    word.store(Self.delivering, ordering: .relaxed)
+  }
+
+  /// Whether somebody is delivering.
+  ///
+  /// Exact under the lock for its holder's own delivery.
+  @inlinable
+  var isHeld: Bool {
+    word.load(ordering: .relaxed) != Self.idle
+  }
+}
