@@ -36,10 +36,18 @@ public struct _Queue<Element> {
   @inlinable
   public mutating func append(_ element: Element) {
     if _count == storage.count { grow() }
-    var tail = head + _count
-    if tail >= storage.count { tail -= storage.count }
-    storage[tail] = element
+    storage[storageIndex(_count)] = element
     _count += 1
+  }
+
+  /// The index in `storage` of the element `offset` places after the oldest.
+  ///
+  /// - Parameter offset: A position from the front, in `0..<storage.count`.
+  /// - Returns: The index, wrapped around the end of the ring.
+  @inlinable
+  internal func storageIndex(_ offset: Int) -> Int {
+    let index = head + offset
+    return index >= storage.count ? index - storage.count : index
   }
 
   /// Removes and returns the oldest element, or returns `nil` if the queue is empty.
@@ -69,11 +77,7 @@ public struct _Queue<Element> {
   /// - Complexity: O(*n*), where *n* is the number of elements.
   @inlinable
   public mutating func removeAllKeepingCapacity() {
-    for offset in 0..<_count {
-      var index = head + offset
-      if index >= storage.count { index -= storage.count }
-      storage[index] = nil
-    }
+    for offset in 0..<_count { storage[storageIndex(offset)] = nil }
     head = 0
     _count = 0
   }
@@ -84,11 +88,7 @@ public struct _Queue<Element> {
   internal mutating func grow() {
     var grown = ContiguousArray<Element?>()
     grown.reserveCapacity(Swift.max(8, storage.count * 2))
-    for offset in 0..<_count {
-      var index = head + offset
-      if index >= storage.count { index -= storage.count }
-      grown.append(storage[index])
-    }
+    for offset in 0..<_count { grown.append(storage[storageIndex(offset)]) }
     grown.append(contentsOf: repeatElement(nil, count: grown.capacity - grown.count))
     storage = grown
     head = 0
@@ -117,10 +117,8 @@ extension _Queue: Sequence {
     @inlinable
     public mutating func next() -> Element? {
       guard offset < queue._count else { return nil }
-      var index = queue.head + offset
-      if index >= queue.storage.count { index -= queue.storage.count }
-      offset += 1
-      return queue.storage[index]
+      defer { offset += 1 }
+      return queue.storage[queue.storageIndex(offset)]
     }
   }
 
