@@ -98,3 +98,13 @@ extension ObserveOnStateMachineTests {
     #expect(!taken)
   }
 }
+
+extension _ObserveOnStateMachine {
+  /// `takeBatch(into:)` with a new queue each time, for tests that do not look at storage.
+  ///
+  /// - Returns: The events to deliver, in order, or `nil` if the drain must stop.
+  fileprivate mutating func nextBatch() -> _Queue<Event<Element>>? {
+    var batch = _Queue<Event<Element>>()
+    return takeBatch(into: &batch) ? batch : nil
+  }
+}

@@ -42,16 +42,6 @@ internal struct _ObserveOnStateMachine<Element> {
     return isDraining ? .none : .scheduleDrain
   }
 
-  /// The drain asks for the next batch.
-  ///
-  /// - Returns: The events to deliver, in order, or `nil` if there are none and the drain must
-  ///   stop. After a batch that ends with the terminal event, the drain is not called again.
-  @inlinable
-  internal mutating func nextBatch() -> _Queue<Event<Element>>? {
-    var batch = _Queue<Event<Element>>()
-    return takeBatch(into: &batch) ? batch : nil
-  }
-
   /// The drain asks for the next batch, handing over the storage of the batch it delivered.
   ///
   /// The queued events move into `batch`, and `batch`'s storage, emptied by the drain, becomes
