@@ -81,6 +81,23 @@ public class Observable<Element: Sendable>: ObservableType,
   ///   - lifetime: The lifetime the producer checks and registers its resources with.
   @inlinable
   public final func _subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
+    Self._run(producer, activatesTrampoline: activatesTrampoline, observer, lifetime)
+  }
+
+  /// Runs `producer` for `observer` within `lifetime`, on this thread's trampoline if
+  /// `activatesTrampoline` and none is active yet: the body of `_subscribe(_:_:)`, also for a
+  /// producer kept apart from its observable (a fused chain's first stage keeps its source's).
+  ///
+  /// - Parameters:
+  ///   - producer: The producer to run.
+  ///   - activatesTrampoline: Whether the producer runs on the trampoline.
+  ///   - observer: The observer to deliver to.
+  ///   - lifetime: The lifetime the producer checks and registers its resources with.
+  @inlinable
+  internal static func _run(
+    _ producer: _Producer, activatesTrampoline: Bool, _ observer: AnyObserver<Element>,
+    _ lifetime: _Lifetime
+  ) {
     // No closure around the producer call: it would cost an allocation per subscription.
     if activatesTrampoline && _Trampoline.activate() {
       producer(observer, lifetime)

@@ -379,14 +379,10 @@ internal final class _FusedRoot<Input: Sendable, Output: Sendable>: _FusedObserv
   @inlinable
   internal func subscribeSource(_ observer: AnyObserver<Input>, _ lifetime: _Lifetime) {
     // `connect` only runs inside the `_subscribe` of the chain's last stage, which has made the
-    // trampoline active already, so `activate()` returns `false` here; the check is kept so
-    // that this stays exactly `_subscribe`.
-    if sourceActivatesTrampoline && _Trampoline.activate() {
-      sourceProducer(observer, lifetime)
-      _Trampoline.drainAndDeactivate()
-    } else {
-      sourceProducer(observer, lifetime)
-    }
+    // trampoline active already, so the trampoline is not activated again here; the check is
+    // kept so that this stays exactly `_subscribe`.
+    Observable<Input>._run(
+      sourceProducer, activatesTrampoline: sourceActivatesTrampoline, observer, lifetime)
   }
 }
 
