@@ -86,6 +86,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     time
   }
 
+  /// `true`: every scheduled action is a step of its own in virtual time, so an operator that
+  /// batches queued events on real schedulers (`observe(on:)`) delivers one event per action
+  /// here, as RxSwift does.
+  ///
+  /// Not public API.
+  public final var _runsOneActionPerStep: Bool { true }
+
   // No Swift 5-mode twin: a SchedulerType requirement (or its default), which cannot be
   // overloaded by language mode, so scheduler work is checked in every mode.
   /// Schedules `action` to run at the current virtual time.

@@ -53,6 +53,59 @@ struct ObserveOnStateMachineTests {
 }
 
 extension ObserveOnStateMachineTests {
+  @Test("one event per action: each delivery asks for another action while events wait")
+  func oneEventPerAction() {
+    var machine = _ObserveOnStateMachine<Int>()
+    guard case .scheduleDrain = machine.eventArrived(.next(1)),
+      case .none = machine.eventArrived(.next(2))
+    else {
+      Issue.record("expected one action for two events")
+      return
+    }
+    #expect(machine.takeOne()?.element == 1)
+    // An event arriving during the delivery joins the queue; no new action is asked for.
+    guard case .none = machine.eventArrived(.next(3)) else {
+      Issue.record("an arrival while an action runs schedules nothing")
+      return
+    }
+    #expect(machine.eventDelivered() == true)
+    #expect(machine.takeOne()?.element == 2)
+    #expect(machine.eventDelivered() == true)
+    #expect(machine.takeOne()?.element == 3)
+    #expect(machine.eventDelivered() == false)
+    guard case .scheduleDrain = machine.eventArrived(.next(4)) else {
+      Issue.record("after the queue ran dry, a new event schedules another action")
+      return
+    }
+  }
+
+  @Test("one event per action: the terminal event ends it, later events are dropped")
+  func oneEventPerActionTerminal() {
+    var machine = _ObserveOnStateMachine<Int>()
+    _ = machine.eventArrived(.next(1))
+    _ = machine.eventArrived(.completed)
+    #expect(machine.takeOne()?.element == 1)
+    #expect(machine.eventDelivered() == true)
+    #expect(machine.takeOne()?.isStopEvent == true)
+    #expect(machine.takeOne() == nil)
+    #expect(machine.eventDelivered() == false)
+    guard case .none = machine.eventArrived(.next(2)) else {
+      Issue.record("nothing is accepted after the terminal event")
+      return
+    }
+  }
+
+  @Test("one event per action: disposal between actions hands back what waits")
+  func oneEventPerActionDisposal() {
+    var machine = _ObserveOnStateMachine<Int>()
+    _ = machine.eventArrived(.next(1))
+    _ = machine.eventArrived(.next(2))
+    #expect(machine.takeOne()?.element == 1)
+    #expect(machine.disposed().count == 1)
+    #expect(machine.eventDelivered() == false)
+    #expect(machine.takeOne() == nil)
+  }
+
   @Test("the drained batch's storage becomes the queue for the next events: two buffers take turns")
   func buffersTakeTurns() {
     var machine = _ObserveOnStateMachine<Int>()

@@ -59,15 +59,66 @@ struct ObserveOnTests {
     }
   }
 
-  @Test("a burst in one tick is one scheduled drain, delivered in order")
-  func burstIsOneDrain() {
+  @Test("on virtual time, a burst in one tick is delivered one event per step, as in RxSwift")
+  func burstOnVirtualTime() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([
         .next(210, 1), .next(210, 2), .next(210, 3), .completed(210),
       ])
       let res = scheduler.start { xs.observe(on: scheduler) }
-      #expect(res.events == [.next(211, 1), .next(211, 2), .next(211, 3), .completed(211)])
+      #expect(res.events == [.next(211, 1), .next(212, 2), .next(213, 3), .completed(214)])
+      #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+  }
+
+  @Test("on virtual time, a synchronous source is delivered one event per step, as in RxSwift")
+  func synchronousSourceOnVirtualTime() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let res = scheduler.start { Observable.of(1, 2).observe(on: scheduler) }
+      #expect(res.events == [.next(201, 1), .next(202, 2), .completed(203)])
+    }
+  }
+
+  @Test("on virtual time, an event arriving while others wait joins the queue behind them")
+  func arrivalDuringStepsOnVirtualTime() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([
+        .next(210, 1), .next(210, 2), .next(211, 3), .next(230, 4), .completed(230),
+      ])
+      let res = scheduler.start { xs.observe(on: scheduler) }
+      #expect(
+        res.events == [
+          .next(211, 1), .next(212, 2), .next(213, 3), .next(231, 4), .completed(232),
+        ])
+    }
+  }
+
+  @Test("on virtual time, disposing between steps drops the events still waiting")
+  func disposeBetweenStepsOnVirtualTime() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([
+        .next(210, 1), .next(210, 2), .next(210, 3), .completed(210),
+      ])
+      let res = scheduler.start(disposed: 212) { xs.observe(on: scheduler) }
+      #expect(res.events == [.next(211, 1)])
+    }
+  }
+
+  @Test("on a real scheduler, a burst is one scheduled action, delivered in order")
+  func burstIsOneActionOnRealScheduler() {
+    withLeakChecking {
+      let scheduler = ManualScheduler()
+      let observer = TestableObserver<Int>()
+      let subscription = Observable.of(1, 2, 3).observe(on: scheduler).subscribe(observer)
+      #expect(scheduler.pendingCount == 1)
+      scheduler.runAll()
+      #expect(scheduler.runCount == 1)
+      #expect(observer.events == [.next(0, 1), .next(0, 2), .next(0, 3), .completed(0)])
+      subscription.dispose()
     }
   }
 
@@ -212,6 +263,30 @@ struct ObserveOnTests {
       scheduler.start()
     }
     #expect(weakTracked == nil)
+  }
+}
+
+/// A real-time scheduler whose actions wait until the test runs them, counting them.
+private final class ManualScheduler: ImmediateSchedulerType {
+  private let pending = _Mutex<[@Sendable () -> Void]>([])
+  private let runs = Atomic<Int>(0)
+
+  var pendingCount: Int { pending.withLock { $0.count } }
+  var runCount: Int { runs.load(ordering: .relaxed) }
+
+  func schedule<StateType: Sendable>(
+    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    pending.withLock { $0.append({ _ = action(state) }) }
+    return Disposables.create()
+  }
+
+  /// Runs the waiting actions, and those they schedule, until none is left.
+  func runAll() {
+    while let next = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+      runs.add(1, ordering: .relaxed)
+      next()
+    }
   }
 }
 

@@ -61,13 +61,13 @@ struct TraitSchedulingTests {
 
   // MARK: observe(on:)
 
-  @Test("observe(on:) delivers the success as scheduled work")
+  @Test("observe(on:) delivers the success as scheduled work, one event per step as in RxSwift")
   func observeOn() {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let res = scheduler.start { Single(raw: xs.asObservable()).observe(on: scheduler) }
-      #expect(res.events == [.next(211, 1), .completed(211)])
+      #expect(res.events == [.next(211, 1), .completed(212)])
       #expect(xs.subscriptions == [Subscription(200, 210)])
     }
   }
@@ -233,7 +233,7 @@ struct TraitSchedulingTests {
             .observe(on: scheduler)
             .debug("release", logger: { [tracked] _ in _ = tracked })
         }
-        #expect(res.events == [.next(207, 1), .completed(207)])
+        #expect(res.events == [.next(207, 1), .completed(208)])
       }
     }
     #expect(weakTracked == nil)

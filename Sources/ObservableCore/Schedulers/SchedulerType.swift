@@ -30,6 +30,23 @@ public protocol ImmediateSchedulerType: Sendable {
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable
+
+  /// Whether every action this scheduler runs is a step of its own in time, as on a
+  /// virtual-time scheduler.
+  ///
+  /// Not public API. Operators that deliver several queued events in one scheduled action for
+  /// speed (``ObservableType/observe(on:)``) schedule one action per event on such a scheduler
+  /// instead, so that a test's timeline matches RxSwift's tick for tick. The default is
+  /// `false`; ObservableTesting's `VirtualTimeScheduler` returns `true`.
+  var _runsOneActionPerStep: Bool { get }
+}
+
+extension ImmediateSchedulerType {
+  /// `false`: the scheduler's actions are not steps in time of their own.
+  ///
+  /// Not public API.
+  @inlinable
+  public var _runsOneActionPerStep: Bool { false }
 }
 
 /// A scheduler that can also run work later and periodically, and that has a clock.

@@ -7,7 +7,11 @@ extension ObservableType {
   /// ```
   ///
   /// Events wait in a queue; the operator keeps at most one drain of that queue scheduled, so
-  /// a burst of elements costs one scheduled action, not one per element. Even on a
+  /// a burst of elements costs one scheduled action, not one per element. On a virtual-time
+  /// scheduler (ObservableTesting's `TestScheduler`) every event is an action of its own
+  /// instead, one step after the previous one, so that timelines match RxSwift's:
+  /// `Observable.of(1, 2).observe(on: scheduler)` subscribed at 200 delivers `.next(201, 1)`,
+  /// `.next(202, 2)` and `.completed(203)`. Even on a
   /// concurrent scheduler the observer is never called twice at once, and events keep their
   /// order. Disposing drops the events that have not been delivered yet. The upstream
   /// subscription ends when upstream terminates, before the terminal event is delivered.

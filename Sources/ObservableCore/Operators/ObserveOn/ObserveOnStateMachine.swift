@@ -3,7 +3,10 @@
 /// Not public API.
 ///
 /// Events wait in a queue. At most one drain is scheduled or running at a time: it takes the
-/// whole queue as a batch, delivers it, and asks again until the queue is empty.
+/// whole queue as a batch, delivers it, and asks again until the queue is empty. On a
+/// scheduler whose every action is a step in time (a virtual-time scheduler), the drain
+/// instead takes one event per scheduled action (``takeOne()``, ``eventDelivered()``), as
+/// RxSwift's does, so that test timelines match RxSwift's.
 @usableFromInline
 internal struct _ObserveOnStateMachine<Element> {
   @usableFromInline
@@ -64,6 +67,36 @@ internal struct _ObserveOnStateMachine<Element> {
     swap(&queue, &batch)
     state = terminated ? .finished : .running(queue: queue, isDraining: true, terminated: false)
     return true
+  }
+
+  /// A one-event-per-action drain asks for the next event.
+  ///
+  /// - Returns: The oldest queued event, or `nil` if there is none and the drain must stop.
+  ///   After the terminal event, the drain is not called again.
+  @inlinable
+  internal mutating func takeOne() -> Event<Element>? {
+    guard case .running(var queue, _, let terminated) = state else { return nil }
+    // Release the state's reference first, so that the queue stays uniquely referenced.
+    state = .finished
+    guard let event = queue.popFirst() else {
+      state = .running(queue: queue, isDraining: false, terminated: terminated)
+      return nil
+    }
+    if !event.isStopEvent {
+      state = .running(queue: queue, isDraining: true, terminated: terminated)
+    }
+    return event
+  }
+
+  /// A one-event-per-action drain delivered the event ``takeOne()`` gave it.
+  ///
+  /// - Returns: Whether events are waiting, so that the drain must schedule another action;
+  ///   if not, the drain stops and the next arrival schedules a new one.
+  @inlinable
+  internal mutating func eventDelivered() -> Bool {
+    guard case .running(let queue, _, let terminated) = state else { return false }
+    state = .running(queue: queue, isDraining: !queue.isEmpty, terminated: terminated)
+    return !queue.isEmpty
   }
 
   /// The subscription was disposed.

@@ -22,6 +22,8 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let scheduler: any ImmediateSchedulerType
   @usableFromInline let resource: _ResourceToken
+  /// Whether each scheduled action delivers one event (virtual time) rather than a batch.
+  @usableFromInline let deliversOneEventPerAction: Bool
 
   @inlinable
   internal init(
@@ -30,6 +32,7 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     state = _Mutex(State(downstream: downstream))
     self.lifetime = lifetime
     self.scheduler = scheduler
+    deliversOneEventPerAction = scheduler._runsOneActionPerStep
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
 
@@ -48,9 +51,39 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   internal func scheduleDrain(_ drain: SingleAssignmentDisposable) {
     drain.setDisposable(
       scheduler.schedule(()) { _ in
-        self.drain()
+        if self.deliversOneEventPerAction {
+          self.deliverOne()
+        } else {
+          self.drain()
+        }
         return Disposables.create()
       })
+  }
+
+  /// Delivers the oldest queued event, then schedules another action if more are waiting:
+  /// the drain on a scheduler whose every action is a step in time, so that each event is
+  /// delivered one step after the previous one, as in RxSwift.
+  @inlinable
+  internal func deliverOne() {
+    let (event, downstream) = state.withLock { state in
+      (state.machine.takeOne(), state.downstream)
+    }
+    guard let event, let downstream, !lifetime.isDisposed else { return }
+    downstream.on(event)
+    if event.isStopEvent {
+      lifetime.dispose()
+      return
+    }
+    let (next, finished) = state.withLock {
+      state -> (SingleAssignmentDisposable?, SingleAssignmentDisposable?) in
+      // The finished action's disposable is released outside the lock.
+      let finished = state.scheduledDrain
+      let next = state.machine.eventDelivered() ? SingleAssignmentDisposable() : nil
+      state.scheduledDrain = next
+      return (next, finished)
+    }
+    _ = finished
+    if let next { scheduleDrain(next) }
   }
 
   /// Delivers batches until the queue is empty.
