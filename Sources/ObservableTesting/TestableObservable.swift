@@ -61,7 +61,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let now = scheduler.clock
-    let observer = AnyObserver(observer)
+    let observer = observer._observerForSubscription() ?? AnyObserver(observer)
     let (id, index) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1

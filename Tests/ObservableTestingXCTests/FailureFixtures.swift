@@ -56,6 +56,29 @@ final class FailureFixtures: XCTestCase {
     wait(for: [done], timeout: 60)
   }
 
+  /// One subscription that breaks the grammar: its source sends an element after its own
+  /// completion.
+  func testElementAfterCompletionWithinOneSubscription() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(300), .next(310, 2)])
+    let res = scheduler.createObserver(Int.self)
+    scheduler.scheduleAt(200) { _ = xs.subscribe(res) }
+    scheduler.start()
+  }
+
+  /// The control for it: one observer subscribed twice, the second time after the first
+  /// subscription completed, breaks no grammar.
+  func testResubscribedObserver() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+    let second = scheduler.createHotObservable([.next(230, 2), .completed(240)])
+    let res = scheduler.createObserver(Int.self)
+    scheduler.scheduleAt(200) { _ = first.subscribe(res) }
+    scheduler.scheduleAt(225) { _ = second.subscribe(res) }
+    scheduler.start()
+    XCTAssertEqual(res.events, [.next(210, 1), .completed(220), .next(230, 2), .completed(240)])
+  }
+
   func testLeak() {
     withLeakChecking {
       kept.append(PublishSubject<Int>().subscribe(onNext: { _ in }))

@@ -31,6 +31,26 @@ final class FailureRoutingTests: XCTestCase {
       "\(failures)")
   }
 
+  func testViolationWithinOneSubscriptionFailsTheTest() throws {
+    let failures = try allFixtures.get().failures(
+      of: "testElementAfterCompletionWithinOneSubscription")
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.message.contains(
+        "Observable grammar violated at 310: next(2) arrived after a terminal event"
+          + " (subscription 1)") == true,
+      "\(failures)")
+  }
+
+  /// An observer subscribed again after its first subscription completed, as RxSwift's
+  /// multicast and refCount tests do, records both and fails nothing.
+  func testResubscribedObserverPasses() throws {
+    let run = try allFixtures.get()
+    XCTAssertTrue(
+      run.section(of: "FailureFixtures.testResubscribedObserver").contains(
+        "Test Case 'FailureFixtures.testResubscribedObserver' passed"), run.output)
+  }
+
   func testLeakFailsTheTestAtTheCall() throws {
     let failures = try allFixtures.get().failures(of: "testLeak")
     XCTAssertEqual(failures.count, 1)

@@ -132,7 +132,21 @@ extension Observable {
   @inlinable
   public func _bind<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
   where Observer.Element == Element {
-    subscribe(
+    // An observer that tells its subscriptions apart gets one for this binding. For any other
+    // observer the loop folds away once specialized.
+    var scoped: [AnyObserver<Element>]?
+    for index in observers.indices {
+      guard let observer = observers[index]._observerForSubscription() else { continue }
+      if scoped == nil { scoped = observers.map { AnyObserver($0) } }
+      scoped?[index] = observer
+    }
+    if let scoped {
+      return subscribe(
+        AnyObserver { event in
+          for observer in scoped { observer.on(event) }
+        })
+    }
+    return subscribe(
       AnyObserver { event in
         for observer in observers { observer.on(event) }
       })

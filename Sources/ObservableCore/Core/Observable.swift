@@ -116,6 +116,7 @@ public class Observable<Element: Sendable>: ObservableType,
   @inlinable
   public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
+    if let scoped = observer._observerForSubscription() { return subscribe(scoped) }
     let lifetime = _Lifetime()
     _subscribe(
       AnyObserver { event in

@@ -11,9 +11,30 @@ public protocol ObserverType<Element>: Sendable {
   ///
   /// - Parameter event: The event.
   func on(_ event: Event<Element>)
+
+  /// The observer that one new subscription delivers to, or `nil` to deliver to this observer
+  /// itself.
+  ///
+  /// Not public API. Subscribing calls it once per subscription, so that an observer which is
+  /// subscribed several times can tell its subscriptions apart: ObservableTesting's
+  /// `TestableObserver` checks the observable grammar of each subscription separately. The
+  /// default returns `nil`, which costs nothing once the subscribing code is specialized.
+  ///
+  /// - Returns: An observer for one new subscription, or `nil`.
+  func _observerForSubscription() -> AnyObserver<Element>?
 }
 
 extension ObserverType {
+  /// `nil`: every subscription delivers to this observer itself.
+  ///
+  /// Not public API.
+  ///
+  /// - Returns: `nil`.
+  @inlinable
+  public func _observerForSubscription() -> AnyObserver<Element>? {
+    nil
+  }
+
   /// Sends a ``Event/next(_:)`` event.
   ///
   /// - Parameter element: The element to send.
