@@ -366,7 +366,7 @@ struct DeprecatedPrimitiveSequenceSpellingsTests {
       let old = run(success) { scheduler, xs in
         legacy.observeOn(Single(raw: xs), scheduler).asObservable()
       }
-      #expect(old.events == [.next(211, 1), .completed(211)])
+      #expect(old.events == [.next(211, 1), .completed(212)])
       #expect(
         old
           == run(success) { scheduler, xs in Single(raw: xs).observe(on: scheduler).asObservable() }
