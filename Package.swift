@@ -1,6 +1,7 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Tested with Swift 6.3.1 on Linux (the toolchain CI builds). Newer APIs are guarded in the
-// sources (`#if compiler(>=6.2)` for Observations, `#if canImport(Observation)`).
+// sources (`#if compiler(>=6.2)` for Observations, `#if canImport(Observation)`). Tools 6.1 for
+// package traits.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,15 @@ let package = Package(
     .library(name: "GitHubAsync", targets: ["GitHubAsync"]),
     .library(name: "GitHubReplay", targets: ["GitHubReplay"]),
     .executable(name: "bridge-demo", targets: ["bridge-demo"]),
+  ],
+  traits: [
+    .trait(
+      name: "TraceResources",
+      description: """
+        RxSwift's TRACE_RESOURCES: Resources.total counts every live observable, subject, \
+        subscription, sink, disposable and scheduled item from the start of the process, and \
+        Resources.incrementTotal()/decrementTotal() exist. Off by default; costs nothing when off.
+        """)
   ],
   targets: [
     .target(name: "ObservableCoreShims"),
@@ -91,6 +101,12 @@ let package = Package(
         "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
         "TestProcessSupport",
       ]),
+    // RxSwift's resource tracing (the TraceResources trait), checked as RxSwift's tests do:
+    // XCTest cases that read Resources.total before and after. Without the trait it only
+    // checks that nothing of it is compiled in.
+    .testTarget(
+      name: "ResourceTracingTests",
+      dependencies: ["ObservableCore", "ObservableCocoa", "ObservableTesting", "AsyncBridge"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [
@@ -100,3 +116,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// With the TraceResources trait, every Swift target sees TRACE_RESOURCES, RxSwift's name for
+// it, so that code written for RxSwift's resource tracing (`#if TRACE_RESOURCES`) compiles as is.
+for target in package.targets
+where target.type != .system && target.name != "ObservableCoreShims"
+  && target.name != "TestProcessSupportShims"
+{
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [.define("TRACE_RESOURCES", .when(traits: ["TraceResources"]))]
+}

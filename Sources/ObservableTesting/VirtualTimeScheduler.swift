@@ -268,6 +268,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
 /// One scheduled piece of virtual-time work.
 private final class _VirtualItem<Time: Sendable>: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   let time: Time
   let id: Int
   private let work: _Mutex<(@Sendable () -> any Disposable)?>

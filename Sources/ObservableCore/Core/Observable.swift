@@ -36,6 +36,12 @@ public class Observable<Element: Sendable>: ObservableType,
   @usableFromInline
   internal let producer: _Producer
 
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    @usableFromInline
+    internal let _traced = _TracedResource()
+  #endif
+
   /// Whether subscribing makes the thread's trampoline active if it is not (see
   /// `_Trampoline`), as RxSwift's `Producer` does with its `CurrentThreadScheduler`.
   @usableFromInline

@@ -1,42 +1,93 @@
 import Synchronization
 
-/// Opt-in counting of live subscriptions and operator sinks, for finding leaks.
+/// Counting of live subscriptions, operator sinks and, with the `TraceResources` package
+/// trait, every observable, disposable and scheduled item, for finding leaks.
 ///
-/// Counting is off by default and then costs one relaxed atomic load per subscription.
-/// Turn it on with ``isTracking`` (or ``withScope(_:)-486rk``, which turns it on), then read
-/// ``total`` or a ``ResourceScope``'s ``ResourceScope/live`` count: after every subscription
-/// has been disposed or has terminated and been released, it returns to where it started.
+/// Two ways to count, for two kinds of test:
 ///
-/// ```swift
-/// let leaked = try await Resources.withScope { scope in
-///   let bag = DisposeBag()
-///   Observable.of(1, 2, 3).map { $0 * 2 }.subscribe().disposed(by: bag)
-///   return scope
-/// }
-/// // leaked.live == 0 once the chain has been released
-/// ```
+/// - **Scopes**, always available: ``withScope(_:)-486rk`` turns counting on and counts the
+///   subscriptions and operator sinks created inside it, on any thread, so tests running in
+///   parallel each see only their own. ObservableTesting's `withLeakChecking` is built on it.
+///
+///   ```swift
+///   let leaked = try await Resources.withScope { scope in
+///     let bag = DisposeBag()
+///     Observable.of(1, 2, 3).map { $0 * 2 }.subscribe().disposed(by: bag)
+///     return scope
+///   }
+///   // leaked.live == 0 once the chain has been released
+///   ```
+///
+/// - **``total``**, RxSwift's process-wide counter (RxSwift compiles it in with
+///   `TRACE_RESOURCES`). Build with the `TraceResources` trait
+///   (`swift test --traits TraceResources`, or `traits: ["TraceResources"]` on the package
+///   dependency) and every observable, subject, subscription, sink, disposable and scheduled
+///   item is counted from the start of the process, as in RxSwift: read `total` when a screen
+///   or a test starts, and again when it is gone; it must come back to where it was. The trait
+///   also brings RxSwift's ``incrementTotal()`` and ``decrementTotal()``, for counting your own
+///   objects. Without the trait none of that is compiled in; `total` then counts only what
+///   was created while ``isTracking`` was on.
+///
+/// Without the trait, counting costs one relaxed atomic load per subscription and sink while
+/// it is off.
 public enum Resources {
+  #if TRACE_RESOURCES
+    @usableFromInline
+    internal static let tracking = Atomic<Bool>(true)
+  #else
+    @usableFromInline
+    internal static let tracking = Atomic<Bool>(false)
+  #endif
   @usableFromInline
-  internal static let tracking = Atomic<Bool>(false)
-  @usableFromInline
-  internal static let liveTotal = Atomic<Int>(0)
+  internal static let liveTotal = Atomic<Int32>(0)
 
   /// The scope that new root subscriptions in the current task are counted in.
   @TaskLocal
   public static var currentScope: ResourceScope?
 
-  /// Whether resources are being counted.
+  /// Whether subscriptions and operator sinks are being counted.
   ///
-  /// Off by default.
+  /// Off by default; on from the start of the process with the `TraceResources` trait.
   public static var isTracking: Bool {
     get { tracking.load(ordering: .relaxed) }
     set { tracking.store(newValue, ordering: .relaxed) }
   }
 
-  /// The number of live resources counted since tracking was turned on.
-  public static var total: Int {
+  /// The number of live counted resources, as RxSwift's `Resources.total` reports it.
+  ///
+  /// With the `TraceResources` trait: every observable, subject, subscription, sink,
+  /// disposable and scheduled item alive now, plus your own ``incrementTotal()`` minus
+  /// ``decrementTotal()`` calls. Without it: the subscriptions and sinks alive now that were
+  /// created while ``isTracking`` was on.
+  ///
+  /// The count is process-wide: compare two readings only where nothing else runs Rx code in
+  /// between (a test that runs alone, a screen that has closed), or use a scope.
+  public static var total: Int32 {
     liveTotal.load(ordering: .relaxed)
   }
+
+  #if TRACE_RESOURCES
+    /// Adds one to ``total``, for an object of yours that should be counted with the
+    /// library's own, as in RxSwift.
+    ///
+    /// Only with the `TraceResources` trait.
+    ///
+    /// - Returns: The new total.
+    @discardableResult
+    public static func incrementTotal() -> Int32 {
+      liveTotal.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Subtracts one from ``total``, when an object counted with ``incrementTotal()`` goes.
+    ///
+    /// Only with the `TraceResources` trait.
+    ///
+    /// - Returns: The new total.
+    @discardableResult
+    public static func decrementTotal() -> Int32 {
+      liveTotal.wrappingSubtract(1, ordering: .relaxed).newValue
+    }
+  #endif
 
   /// Runs `body` with a fresh scope that counts the resources created inside it.
   ///
@@ -111,14 +162,32 @@ public struct _ResourceToken: ~Copyable, Sendable {
     self.scope = scope
     self.counted = counting
     guard counting else { return }
-    Resources.liveTotal.add(1, ordering: .relaxed)
+    Resources.liveTotal.wrappingAdd(1, ordering: .relaxed)
     scope?.count.add(1, ordering: .sequentiallyConsistent)
   }
 
   deinit {
     if counted {
-      Resources.liveTotal.subtract(1, ordering: .relaxed)
+      Resources.liveTotal.wrappingSubtract(1, ordering: .relaxed)
       scope?.count.subtract(1, ordering: .sequentiallyConsistent)
     }
   }
 }
+
+#if TRACE_RESOURCES
+  /// Counts one object in ``Resources/total`` for as long as it lives, as RxSwift's
+  /// `TRACE_RESOURCES` build counts its observables, disposables and scheduled items.
+  ///
+  /// Not public API. Compiled only with the `TraceResources` trait; scopes do not count it.
+  public struct _TracedResource: ~Copyable, Sendable {
+    /// Adds one to the total.
+    @inlinable
+    public init() {
+      Resources.liveTotal.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    deinit {
+      Resources.liveTotal.wrappingSubtract(1, ordering: .relaxed)
+    }
+  }
+#endif

@@ -4,6 +4,11 @@ import Synchronization
 ///
 /// Useful as a cancellation flag that a loop checks between steps.
 public final class BooleanDisposable: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private let disposed: Atomic<Bool>
 
   /// Creates a disposable that has not been disposed.

@@ -4,6 +4,11 @@ import Synchronization
 ///
 /// Once the composite is disposed, every disposable inserted later is disposed immediately.
 public final class CompositeDisposable: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   /// A key that removes one inserted disposable from the group.
   public struct DisposeKey: Hashable, Sendable {
     fileprivate let value: UInt64

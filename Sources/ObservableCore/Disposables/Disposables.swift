@@ -98,6 +98,12 @@ public struct _NopDisposable: Disposable {
 ///
 /// Not public API.
 public final class _AnonymousDisposable: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    @usableFromInline
+    internal let _traced = _TracedResource()
+  #endif
+
   @usableFromInline
   internal let action: _Mutex<(@Sendable () -> Void)?>
 

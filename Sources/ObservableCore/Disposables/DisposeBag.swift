@@ -26,6 +26,11 @@ import Synchronization
 /// To dispose early, replace the bag with a new one. Adding to a bag that is being deallocated
 /// disposes the new disposable at once.
 public final class DisposeBag: Sendable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private struct State {
     var disposables: [any Disposable] = []
     var isDisposed = false

@@ -13,6 +13,11 @@ import Synchronization
 /// reader.dispose()       // the last one out disposes the connection
 /// ```
 public final class RefCountDisposable: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private struct State {
     var disposable: (any Disposable)?
     var isPrimaryDisposed = false
@@ -80,6 +85,11 @@ public final class RefCountDisposable: Cancelable {
 
 /// A dependent of a ``RefCountDisposable``: releases its reference once.
 private final class _RefCountInnerDisposable: Disposable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private let parent: _Mutex<RefCountDisposable?>
 
   init(parent: RefCountDisposable) {

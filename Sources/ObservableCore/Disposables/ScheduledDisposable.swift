@@ -10,6 +10,11 @@ import Synchronization
 /// disposable.dispose()   // view.dispose() runs on the main queue
 /// ```
 public final class ScheduledDisposable: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   /// The scheduler on which the underlying disposable is disposed.
   public let scheduler: any ImmediateSchedulerType
 

@@ -4,6 +4,11 @@ import Synchronization
 ///
 /// Once the serial disposable is disposed, any disposable assigned later is disposed at once.
 public final class SerialDisposable: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private struct State {
     var current: (any Disposable)?
     var isDisposed = false

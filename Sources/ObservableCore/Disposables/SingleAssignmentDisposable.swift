@@ -5,6 +5,11 @@ import Synchronization
 /// If it is disposed first, the disposable assigned later is disposed immediately. Assigning
 /// twice is a programming error; the second disposable is disposed and otherwise ignored.
 public final class SingleAssignmentDisposable: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private enum State {
     case empty
     case assigned(any Disposable)

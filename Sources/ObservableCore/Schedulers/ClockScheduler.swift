@@ -200,6 +200,11 @@ public final class ClockScheduler<C: Clock>: SchedulerType where C.Duration == D
 /// One periodic run on a ``ClockScheduler``, scheduled at absolute instants.
 private final class _ClockPeriodicRun<C: Clock, State: Sendable>: Disposable
 where C.Duration == Duration {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private struct Run {
     var state: State
     var action: (@Sendable (State) -> State)?

@@ -71,6 +71,11 @@ private final class _DispatchTimer:
   // `cancel` may be called from any thread.
   @unchecked Sendable, Disposable
 {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private let source: any DispatchSourceTimer
 
   init(queue: DispatchQueue) {
@@ -99,6 +104,11 @@ private final class _DispatchTimer:
 ///
 /// A timer source never runs its handler twice at once, so ticks never overlap.
 private final class _PeriodicDispatchRun<State: Sendable>: Disposable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private struct Run {
     var state: State
     var action: (@Sendable (State) -> State)?

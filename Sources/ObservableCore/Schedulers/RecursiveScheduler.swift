@@ -35,6 +35,11 @@ extension ImmediateSchedulerType {
 private final class _RecursiveScheduling<Scheduler: ImmediateSchedulerType, State: Sendable>:
   Disposable
 {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   typealias Action = @Sendable (State, (State) -> Void) -> Void
 
   private struct Registry {

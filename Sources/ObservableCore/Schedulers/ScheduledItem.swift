@@ -9,6 +9,12 @@ import Synchronization
 /// after it ran disposes what the work returned.
 @usableFromInline
 internal final class _ScheduledItem: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    @usableFromInline
+    internal let _traced = _TracedResource()
+  #endif
+
   @usableFromInline
   internal let work: _Mutex<(@Sendable () -> any Disposable)?>
   @usableFromInline

@@ -115,6 +115,11 @@ extension SchedulerType {
 
 /// Runs a periodic action on a scheduler by rescheduling it after every tick.
 private final class _PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    private let _traced = _TracedResource()
+  #endif
+
   private struct Progress {
     var state: State
     var action: (@Sendable (State) -> State)?

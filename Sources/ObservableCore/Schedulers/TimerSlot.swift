@@ -10,6 +10,12 @@ import Synchronization
 /// ``dispose()`` every timer installed is disposed at once.
 @usableFromInline
 internal final class _TimerSlot: Cancelable {
+  #if TRACE_RESOURCES
+    /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
+    @usableFromInline
+    internal let _traced = _TracedResource()
+  #endif
+
   @usableFromInline
   internal struct State {
     @usableFromInline var generation: UInt64 = 0
