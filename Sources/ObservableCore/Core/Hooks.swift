@@ -28,18 +28,19 @@ public enum Hooks {
   /// The type of ``mainThreadViolationHandler``: receives a description of the violation.
   public typealias MainThreadViolationHandler = @Sendable (_ message: String) -> Void
 
-  private static let errorHandler = _Mutex<DefaultErrorHandler>(_defaultUnhandledErrorHandler)
-  private static let captureCallStack = _Mutex<CustomCaptureSubscriptionCallstack>(
+  private static let errorHandler = _HookStorage<DefaultErrorHandler>(
+    _defaultUnhandledErrorHandler)
+  private static let captureCallStack = _HookStorage<CustomCaptureSubscriptionCallstack>(
     _defaultCallStackCapture)
   @usableFromInline
   internal static let recordsCallStack = Atomic<Bool>(false)
-  private static let debugLog = _Mutex<(@Sendable (String) -> Void)?>(_defaultDebugLogger)
+  private static let debugLog = _HookStorage<(@Sendable (String) -> Void)?>(_defaultDebugLogger)
   /// The handler set through ``reentrancyAnomalyHandler``, or `nil` for the default behaviour.
-  private static let reentrancyHandler = _Mutex<_HookBox<ReentrancyAnomalyHandler>?>(nil)
+  private static let reentrancyHandler = _HookStorage<ReentrancyAnomalyHandler?>(nil)
   /// Whether ``reentrancyAnomalyHandler`` has been set, so that a report in the default
   /// behaviour costs one atomic load rather than a lock.
   private static let hasReentrancyHandler = Atomic<Bool>(false)
-  private static let mainThreadHandler = _Mutex<MainThreadViolationHandler>(
+  private static let mainThreadHandler = _HookStorage<MainThreadViolationHandler>(
     _defaultMainThreadViolationHandler)
 
   /// Called with every error that nothing else handles: an error reaching a `subscribe`
@@ -61,8 +62,8 @@ public enum Hooks {
   /// The handler runs on the thread that delivered the error, outside every lock of the
   /// library, so it may subscribe, dispose or set hooks itself.
   public static var defaultErrorHandler: DefaultErrorHandler {
-    get { errorHandler.withLock { $0 } }
-    set { errorHandler.withLock { $0 = newValue } }
+    get { errorHandler.value }
+    set { errorHandler.replace(with: newValue) }
   }
 
   /// Returns the call stack that ``defaultErrorHandler`` receives, captured when a
@@ -72,8 +73,8 @@ public enum Hooks {
   /// and mangled names), a cheap placeholder for a symbolicated stack. Set this to capture
   /// something more useful to you, such as a short description of the current screen.
   public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
-    get { captureCallStack.withLock { $0 } }
-    set { captureCallStack.withLock { $0 = newValue } }
+    get { captureCallStack.value }
+    set { captureCallStack.replace(with: newValue) }
   }
 
   /// Whether subscribing records the call stack, through
@@ -133,8 +134,8 @@ public enum Hooks {
   /// The logger runs on the thread that delivered the event, outside every lock of the
   /// library.
   public static var debugLogger: (@Sendable (String) -> Void)? {
-    get { debugLog.withLock { $0 } }
-    set { debugLog.withLock { $0 = newValue } }
+    get { debugLog.value }
+    set { debugLog.replace(with: newValue) }
   }
 
   /// Called, in a debug build of ObservableCore, when an event is sent to a subject or relay
@@ -171,13 +172,10 @@ public enum Hooks {
   /// In a release build subjects do not check for reentrancy, and the hook is never called.
   /// The handler runs on the thread that sent the event, outside every lock of the library.
   public static var reentrancyAnomalyHandler: ReentrancyAnomalyHandler {
-    get { reentrancyHandler.withLock { $0 }?.value ?? _defaultReentrancyAnomalyHandler }
+    get { reentrancyHandler.value ?? _defaultReentrancyAnomalyHandler }
     set {
-      let box = _HookBox(newValue)
-      reentrancyHandler.withLock { handler in
-        handler = box
-        hasReentrancyHandler.store(true, ordering: .releasing)
-      }
+      reentrancyHandler.replace(with: newValue)
+      hasReentrancyHandler.store(true, ordering: .releasing)
     }
   }
 
@@ -196,7 +194,7 @@ public enum Hooks {
     subject: String, count: Int, event: @autoclosure () -> String
   ) {
     if hasReentrancyHandler.load(ordering: .acquiring),
-      let handler = reentrancyHandler.withLock({ $0 })?.value
+      let handler = reentrancyHandler.value
     {
       handler(_reentrancyAnomalyMessage(subject: subject, event: event()))
     } else if count == 1 {
@@ -209,14 +207,41 @@ public enum Hooks {
   }
 }
 
-/// A hook's closure, boxed so that reading it out of a `_Mutex` does not wrap it.
+/// A hook's value, a closure, behind a lock.
 ///
-/// `_Mutex.withLock` hands its value to the body `inout`, as a generic parameter. In an
+/// The closure is kept in a class, `_HookBox`, rather than in the `_Mutex` itself:
+/// `_Mutex.withLock` hands its value to the body `inout`, as a generic parameter, and in an
 /// unoptimized build a closure read that way is converted to the generic representation and
-/// back, and the converted closure is written back: each read wraps the stored closure in two
-/// more reabstraction thunks, so a hook read once per event grows without bound and every call
-/// runs through the whole chain. A class reference has a single representation and comes out
-/// as it went in.
+/// back, and the converted closure is written back. Each read wrapped the stored closure in two
+/// more reabstraction thunks, so a hook read once per event (`debugLogger` for each line of
+/// `debug()`, the reentrancy hook for each report) grew without bound and every call ran
+/// through the whole chain. A class reference has a single representation and comes out as it
+/// went in.
+private final class _HookStorage<Value: Sendable>: Sendable {
+  private let box: _Mutex<_HookBox<Value>>
+
+  init(_ value: Value) {
+    box = _Mutex(_HookBox(value))
+  }
+
+  /// The current value.
+  var value: Value {
+    box.withLock { $0 }.value
+  }
+
+  /// Replaces the value; the previous one is released after the lock, as it may capture
+  /// objects whose `deinit` calls out.
+  func replace(with value: Value) {
+    let new = _HookBox(value)
+    let previous = box.withLock { box in
+      defer { box = new }
+      return box
+    }
+    _ = previous
+  }
+}
+
+/// A hook's value in a class, which `_HookStorage` reads out of its lock unchanged.
 private final class _HookBox<Value: Sendable>: Sendable {
   let value: Value
 
@@ -273,8 +298,8 @@ extension Hooks {
   ///
   /// The handler runs on the thread that made the check, outside every lock of the library.
   public static var mainThreadViolationHandler: MainThreadViolationHandler {
-    get { mainThreadHandler.withLock { $0 } }
-    set { mainThreadHandler.withLock { $0 = newValue } }
+    get { mainThreadHandler.value }
+    set { mainThreadHandler.replace(with: newValue) }
   }
 
   /// Passes a main-thread violation to ``mainThreadViolationHandler``.
