@@ -1,6 +1,6 @@
 // Shows what ObservableCore's default hooks print to standard output: `debug()`'s lines, the
-// report of an unhandled error, the report of a reentrant event sent to a subject and the
-// report of a main-thread check that failed.
+// report of an unhandled error, the reports of reentrant events sent to subjects (a few per
+// subject, however many events) and the report of a main-thread check that failed.
 // HookDefaultsTests runs it and reads its output, so that no test of the library itself prints.
 //
 // The reports of unhandled errors, reentrant events and main-thread violations appear only when
@@ -29,13 +29,24 @@ func run() {
   Hooks.recordCallStackOnError = false
 
   print("-- reentrant events")
+  // Three reentrant events: the first is reported in full, the other two not at all.
   let subject = PublishSubject<Int>()
   let subscription = subject.subscribe(onNext: { value in
     print("received \(value)")
-    if value < 2 { subject.onNext(value + 1) }
+    if value < 3 { subject.onNext(value + 1) }
   })
   subject.onNext(0)
   subscription.dispose()
+
+  print("-- many reentrant events")
+  // A feedback loop of 1,000 reentrant events on another subject (a relay's): its first is
+  // reported in full too, then one line at its 10th, 100th and 1,000th.
+  let relay = BehaviorRelay(value: 0)
+  let loop = relay.subscribe(onNext: { value in
+    if value < 1_000 { relay.accept(value + 1) }
+  })
+  loop.dispose()
+  print("last value \(relay.value)")
 
   print("-- main thread violation")
   // From a background thread, as `drive` called off the main thread would.

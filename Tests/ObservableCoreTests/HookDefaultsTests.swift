@@ -98,20 +98,23 @@ struct HookDefaultsTests {
     let unhandledWithStack = section(
       lines, from: "-- unhandled error, with the subscription's call stack",
       to: "-- reentrant events")
-    let reentrant = section(lines, from: "-- reentrant events", to: "-- main thread violation")
+    let reentrant = section(lines, from: "-- reentrant events", to: "-- many reentrant events")
+    let manyReentrant = section(
+      lines, from: "-- many reentrant events", to: "-- main thread violation")
     let mainThread = section(
       lines, from: "-- main thread violation", to: "-- control event that fails")
     let failingControlEvent = section(
       lines, from: "-- control event that fails", to: "-- debugLogger set to nil")
     #if DEBUG
-      // A debug build prints RxSwift's report of an unhandled error, and a warning for each
-      // event sent to a subject from inside its delivery.
+      // A debug build prints RxSwift's report of an unhandled error, and a warning for the
+      // first event sent to a subject from inside its delivery.
       #expect(unhandled == ["Unhandled error happened: example failure"], "\(report)")
       #expect(
         unhandledWithStack == [
           "Unhandled error happened: example failure", "subscription called from:", "frame one",
           "frame two",
         ], "\(report)")
+      // Three reentrant events on one subject: the first in full, ten lines; nothing more.
       let summary = reentrant.filter {
         $0.hasPrefix("received") || $0.hasPrefix("⚠️") || $0.hasPrefix("  > Subject:")
       }
@@ -120,12 +123,24 @@ struct HookDefaultsTests {
           "received 0",
           "⚠️ Reentrancy anomaly was detected.",
           "  > Subject: PublishSubject, event: next(1)",
-          "received 1",
-          "⚠️ Reentrancy anomaly was detected.",
-          "  > Subject: PublishSubject, event: next(2)",
-          "received 2",
+          "received 1", "received 2", "received 3",
         ], "\(report)")
+      let warning = Array(reentrant.dropFirst().prefix(10))
+      #expect(reentrant.count == 14, "\(report)")
+      #expect(warning.last?.hasSuffix("`Hooks.reentrancyAnomalyHandler`.") == true, "\(report)")
       #expect(reentrant.contains { $0.contains("> Remedy:") }, "\(report)")
+      // A thousand on another subject (a relay's): its first in full, the same ten lines but
+      // for the subject, then one line at the 10th, 100th and 1,000th; not one per event.
+      #expect(
+        Array(manyReentrant.prefix(10))
+          == [warning.first ?? "missing"] + ["  > Subject: BehaviorSubject, event: next(1)"]
+          + warning.dropFirst(2),
+        "\(report)")
+      #expect(
+        Array(manyReentrant.dropFirst(10)) == [10, 100, 1_000].map { count in
+          "⚠️ Reentrancy anomaly: BehaviorSubject has queued \(count) reentrant events, the last "
+            + "next(\(count)); only its first was reported in full."
+        } + ["last value 1000"], "\(report)")
       // A main-thread check that fails prints a warning instead of trapping as RxSwift does.
       #expect(mainThread == ["⚠️ Main thread violation: example check"], "\(report)")
       // ObservableCocoa: a control event that fails reports the error and completes.
@@ -136,7 +151,9 @@ struct HookDefaultsTests {
       // A release build reports neither.
       #expect(unhandled == [], "\(report)")
       #expect(unhandledWithStack == [], "\(report)")
-      #expect(reentrant == ["received 0", "received 1", "received 2"], "\(report)")
+      #expect(
+        reentrant == ["received 0", "received 1", "received 2", "received 3"], "\(report)")
+      #expect(manyReentrant == ["last value 1000"], "\(report)")
       #expect(mainThread == [], "\(report)")
       #expect(failingControlEvent == ["completed"], "\(report)")
     #endif

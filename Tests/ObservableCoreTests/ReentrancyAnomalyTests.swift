@@ -7,6 +7,9 @@ import Testing
 /// Records every report that reaches `Hooks.reentrancyAnomalyHandler`, for the whole test
 /// process.
 ///
+/// Once set, the hook receives every reentrant event; what it prints while unset is checked by
+/// HookDefaultsTests, in a process of its own.
+///
 /// Tests run in parallel and many of them send reentrant events, so the first test that needs
 /// reports installs this recorder, once, and every test looks only for its own marker values.
 private final class ReentrancyReports: Sendable {
@@ -58,7 +61,7 @@ private func expectedReports(_ lines: [String]) -> [String] {
 
 @Suite("Reentrancy anomaly reports")
 struct ReentrancyAnomalyTests {
-  @Test("an event sent to a subject from inside its delivery is queued and reported once")
+  @Test("an event sent to a subject from inside its delivery is queued and reported")
   func publishSubject() {
     withLeakChecking {
       let reports = ReentrancyReports.recorder()
@@ -91,6 +94,34 @@ struct ReentrancyAnomalyTests {
       #endif
       first.dispose()
       second.dispose()
+    }
+  }
+
+  @Test(
+    "a handler that is set receives every reentrant event in full, past 10 and 100 on a subject")
+  func everyOccurrence() {
+    withLeakChecking {
+      let reports = ReentrancyReports.recorder()
+      let subject = PublishSubject<Int>()
+      let subscription = subject.subscribe(onNext: { value in
+        if value < 8_120 { subject.onNext(value + 1) }
+      })
+      subject.onNext(8_000)
+      subscription.dispose()
+      // 120 reentrant events, each reported with the whole warning; without the handler the
+      // subject would print the first one and a line at the 10th and the 100th.
+      let markers = Array(8_001...8_120)
+      #expect(
+        reports.subjectLines(mentioning: [8_000] + markers)
+          == expectedReports(markers.map { "Subject: PublishSubject, event: next(\($0))" }))
+      #if DEBUG
+        let messages = reports.messages(mentioning: markers)
+        #expect(messages.count == 120)
+        #expect(
+          messages.allSatisfy {
+            $0.hasPrefix("⚠️ Reentrancy anomaly was detected.\n") && $0.contains("> Remedy:")
+          })
+      #endif
     }
   }
 

@@ -115,7 +115,7 @@ final class GitHubSearchViewModel {
     loadNextPage: Signal<Void>,
     service: GitHubSearchService
   ) {
-    let loadingIndicator = DriverActivityIndicator()
+    let loadingIndicator = ActivityIndicator()
     loading = loadingIndicator.asDriver()
 
     let result =
@@ -152,7 +152,7 @@ final class GitHubSearchViewModel {
   /// The pages of one search: the first at once, each further one when `loadNextPage` fires.
   private static func pages(
     from url: URL, service: GitHubSearchService, loadNextPage: Observable<Void>,
-    loading: DriverActivityIndicator
+    loading: ActivityIndicator
   ) -> Observable<SearchRepositoriesPage> {
     service.loadSearchURL(url)
       .trackActivity(loading)

@@ -5,7 +5,8 @@
 // `import ObservableCore` + `import ObservableCocoa`).
 //
 // It reuses `ValidationResult`, `GitHubSignupAPI` and `GitHubValidationService` from the
-// Observable version in GitHubSignupViewModel.swift, as RxExample's two versions share theirs.
+// Observable version in GitHubSignupViewModel.swift, as RxExample's two versions share theirs,
+// and tracks the signup with the `ActivityIndicator` of ActivityIndicator.swift.
 
 import Foundation
 import ObservableCocoa
@@ -14,71 +15,6 @@ import ObservableCore
 /// Shows a message and reports which action the user picked, as RxExample's `Wireframe` does.
 protocol Wireframe {
   func promptFor(_ message: String, cancelAction: String, actions: [String]) -> Observable<String>
-}
-
-/// RxExample's activity indicator in its Driver shape: counts the tracked sequences in flight
-/// and publishes "is anything running" as a `Driver`.
-///
-/// The Observable version of the signup keeps an Observable-shaped `ActivityIndicator` in this
-/// same test module, hence the different name.
-final class DriverActivityIndicator: SharedSequenceConvertibleType {
-  typealias Element = Bool
-  typealias SharingStrategy = DriverSharingStrategy
-
-  private let lock = NSRecursiveLock()
-  private let relay = BehaviorRelay(value: 0)
-  private let loading: SharedSequence<SharingStrategy, Bool>
-
-  init() {
-    loading = relay.asDriver()
-      .map { $0 > 0 }
-      .distinctUntilChanged()
-  }
-
-  fileprivate func trackActivityOfObservable<Source: ObservableConvertibleType>(
-    _ source: Source
-  ) -> Observable<Source.Element> {
-    Observable.using(
-      { () -> ActivityTokenForDriver in
-        self.increment()
-        return ActivityTokenForDriver(end: self.decrement)
-      },
-      observableFactory: { _ in source.asObservable() })
-  }
-
-  private func increment() {
-    lock.lock()
-    relay.accept(relay.value + 1)
-    lock.unlock()
-  }
-
-  private func decrement() {
-    lock.lock()
-    relay.accept(relay.value - 1)
-    lock.unlock()
-  }
-
-  func asSharedSequence() -> SharedSequence<SharingStrategy, Bool> {
-    loading
-  }
-}
-
-private final class ActivityTokenForDriver: Disposable {
-  private let end: Disposable
-
-  init(end: @escaping () -> Void) {
-    self.end = Disposables.create(with: end)
-  }
-
-  func dispose() {
-    end.dispose()
-  }
-}
-
-extension ObservableConvertibleType {
-  func trackActivity(_ indicator: DriverActivityIndicator) -> Observable<Element> {
-    indicator.trackActivityOfObservable(self)
-  }
 }
 
 final class GitHubSignupDriverViewModel {
@@ -123,7 +59,7 @@ final class GitHubSignupDriverViewModel {
       input.password, input.repeatedPassword,
       resultSelector: validationService.validateRepeatedPassword)
 
-    let signingIn = DriverActivityIndicator()
+    let signingIn = ActivityIndicator()
     self.signingIn = signingIn.asDriver()
 
     let usernameAndPassword = Driver.combineLatest(input.username, input.password) {

@@ -71,8 +71,13 @@ final class GitHubValidationService {
   }
 }
 
-/// Counts the sequences in flight that were tracked with `trackActivity`, as RxExample does.
-final class ActivityIndicator: ObservableConvertibleType {
+/// Counts the sequences in flight that were tracked with `trackActivity`, as RxExample does, and
+/// publishes "is anything running" as a plain `Observable`.
+///
+/// RxExample's own `ActivityIndicator`, which publishes a `Driver`, is in ActivityIndicator.swift;
+/// this Observable-shaped one keeps the Observable version of the signup free of ObservableCocoa,
+/// hence the different name.
+final class ObservableActivityIndicator: ObservableConvertibleType {
   typealias Element = Bool
 
   private let lock = NSRecursiveLock()
@@ -127,7 +132,7 @@ private final class ActivityToken: Disposable {
 }
 
 extension ObservableConvertibleType {
-  func trackActivity(_ activityIndicator: ActivityIndicator) -> Observable<Element> {
+  func trackActivity(_ activityIndicator: ObservableActivityIndicator) -> Observable<Element> {
     activityIndicator.trackActivityOfObservable(self)
   }
 }
@@ -172,7 +177,7 @@ final class GitHubSignupViewModel {
     )
     .share(replay: 1)
 
-    let signingIn = ActivityIndicator()
+    let signingIn = ObservableActivityIndicator()
     self.signingIn = signingIn.asObservable()
 
     let usernameAndPassword = Observable.combineLatest(input.username, input.password) {

@@ -28,15 +28,19 @@ public enum Hooks {
   /// The type of ``mainThreadViolationHandler``: receives a description of the violation.
   public typealias MainThreadViolationHandler = @Sendable (_ message: String) -> Void
 
-  private static let errorHandler = _Mutex<DefaultErrorHandler>(_defaultUnhandledErrorHandler)
-  private static let captureCallStack = _Mutex<CustomCaptureSubscriptionCallstack>(
+  private static let errorHandler = _HookStorage<DefaultErrorHandler>(
+    _defaultUnhandledErrorHandler)
+  private static let captureCallStack = _HookStorage<CustomCaptureSubscriptionCallstack>(
     _defaultCallStackCapture)
   @usableFromInline
   internal static let recordsCallStack = Atomic<Bool>(false)
-  private static let debugLog = _Mutex<(@Sendable (String) -> Void)?>(_defaultDebugLogger)
-  private static let reentrancyHandler = _Mutex<ReentrancyAnomalyHandler>(
-    _defaultReentrancyAnomalyHandler)
-  private static let mainThreadHandler = _Mutex<MainThreadViolationHandler>(
+  private static let debugLog = _HookStorage<(@Sendable (String) -> Void)?>(_defaultDebugLogger)
+  /// The handler set through ``reentrancyAnomalyHandler``, or `nil` for the default behaviour.
+  private static let reentrancyHandler = _HookStorage<ReentrancyAnomalyHandler?>(nil)
+  /// Whether ``reentrancyAnomalyHandler`` has been set, so that a report in the default
+  /// behaviour costs one atomic load rather than a lock.
+  private static let hasReentrancyHandler = Atomic<Bool>(false)
+  private static let mainThreadHandler = _HookStorage<MainThreadViolationHandler>(
     _defaultMainThreadViolationHandler)
 
   /// Called with every error that nothing else handles: an error reaching a `subscribe`
@@ -58,8 +62,8 @@ public enum Hooks {
   /// The handler runs on the thread that delivered the error, outside every lock of the
   /// library, so it may subscribe, dispose or set hooks itself.
   public static var defaultErrorHandler: DefaultErrorHandler {
-    get { errorHandler.withLock { $0 } }
-    set { errorHandler.withLock { $0 = newValue } }
+    get { errorHandler.value }
+    set { errorHandler.replace(with: newValue) }
   }
 
   /// Returns the call stack that ``defaultErrorHandler`` receives, captured when a
@@ -69,8 +73,8 @@ public enum Hooks {
   /// and mangled names), a cheap placeholder for a symbolicated stack. Set this to capture
   /// something more useful to you, such as a short description of the current screen.
   public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
-    get { captureCallStack.withLock { $0 } }
-    set { captureCallStack.withLock { $0 = newValue } }
+    get { captureCallStack.value }
+    set { captureCallStack.replace(with: newValue) }
   }
 
   /// Whether subscribing records the call stack, through
@@ -130,8 +134,8 @@ public enum Hooks {
   /// The logger runs on the thread that delivered the event, outside every lock of the
   /// library.
   public static var debugLogger: (@Sendable (String) -> Void)? {
-    get { debugLog.withLock { $0 } }
-    set { debugLog.withLock { $0 = newValue } }
+    get { debugLog.value }
+    set { debugLog.replace(with: newValue) }
   }
 
   /// Called, in a debug build of ObservableCore, when an event is sent to a subject or relay
@@ -141,47 +145,133 @@ public enum Hooks {
   /// every observer receives one event at a time and all observers see the same order. RxSwift
   /// instead delivers it at once, in the middle of the current delivery, and prints a
   /// "Reentrancy anomaly" warning; code that relies on that nesting sees a different order
-  /// here. This hook reports each such event once, when it is queued.
+  /// here.
   ///
-  /// The default prints a warning that starts with `⚠️ Reentrancy anomaly was detected.` to
-  /// standard output. Set a closure to log the reports elsewhere, or `{ _ in }` to silence them
-  /// when the feedback is intended:
+  /// Until you set this property, reports are printed to standard output, and only a few per
+  /// subject, so that a feedback loop that sends thousands of events neither floods the output
+  /// nor slows down: a subject's first reentrant event prints a warning of several lines that
+  /// starts with `⚠️ Reentrancy anomaly was detected.`, and afterwards the subject prints one
+  /// line, `⚠️ Reentrancy anomaly: <subject> has queued <count> reentrant events, …`, when its
+  /// count reaches 10, 100, 1,000 and every further power of ten. A relay counts as the subject
+  /// it wraps.
+  ///
+  /// Once set, the closure is called for every reentrant event, each time with the full
+  /// warning, which names the subject and the event. Set a closure to log the reports
+  /// elsewhere, or `{ _ in }` to silence them when the feedback is intended:
   ///
   /// ```swift
   /// Hooks.reentrancyAnomalyHandler = { message in logger.warning("\(message)") }
   /// ```
   ///
+  /// Reading the property before setting it returns a closure that prints every message it is
+  /// given: the "first in full, then a count at each power of ten" limit belongs to the unset
+  /// hook, not to that closure. So a handler that wraps the value read, such as
+  /// `{ message in log(message); previous(message) }`, prints every report, and assigning the
+  /// value read back to the property does the same.
+  ///
   /// In a release build subjects do not check for reentrancy, and the hook is never called.
   /// The handler runs on the thread that sent the event, outside every lock of the library.
   public static var reentrancyAnomalyHandler: ReentrancyAnomalyHandler {
-    get { reentrancyHandler.withLock { $0 } }
-    set { reentrancyHandler.withLock { $0 = newValue } }
+    get { reentrancyHandler.value ?? _defaultReentrancyAnomalyHandler }
+    set {
+      reentrancyHandler.replace(with: newValue)
+      hasReentrancyHandler.store(true, ordering: .releasing)
+    }
   }
 
-  /// Passes a reentrant event to ``reentrancyAnomalyHandler``.
+  /// Reports the `count`th reentrant event sent to one subject: to the handler set in
+  /// ``reentrancyAnomalyHandler`` every time, in full; by default, printed in full the first
+  /// time and as one line when `count` is a power of ten.
   ///
   /// Not public API.
   ///
   /// - Parameters:
   ///   - subject: The subject's type name.
-  ///   - event: A description of the queued event.
+  ///   - count: How many reentrant events this subject has queued, this one included.
+  ///   - event: A description of the queued event; not evaluated unless something is reported.
   @usableFromInline
-  internal static func _reportReentrancyAnomaly(subject: String, event: String) {
-    let handler = reentrancyAnomalyHandler
-    handler(
-      """
-      ⚠️ Reentrancy anomaly was detected.
-        > Subject: \(subject), event: \(event)
-        > Problem: the event was sent from inside an observer while the subject was still
-          delivering its previous event, on the same thread.
-        > Behavior: the event is queued and delivered once the current delivery returns, so no
-          observer receives two events at once. RxSwift delivers it at once, nested inside the
-          current delivery: code that relies on that order behaves differently here.
-        > Remedy: if the feedback is intended, schedule it, for example with
-          `.observe(on: MainScheduler.asyncInstance)`, or handle these reports with
-          `Hooks.reentrancyAnomalyHandler`.
-      """)
+  internal static func _reportReentrancyAnomaly(
+    subject: String, count: Int, event: @autoclosure () -> String
+  ) {
+    if hasReentrancyHandler.load(ordering: .acquiring),
+      let handler = reentrancyHandler.value
+    {
+      handler(_reentrancyAnomalyMessage(subject: subject, event: event()))
+    } else if count == 1 {
+      _defaultReentrancyAnomalyHandler(_reentrancyAnomalyMessage(subject: subject, event: event()))
+    } else if _isPowerOfTen(count) {
+      _defaultReentrancyAnomalyHandler(
+        "⚠️ Reentrancy anomaly: \(subject) has queued \(count) reentrant events, the last "
+          + "\(event()); only its first was reported in full.")
+    }
   }
+}
+
+/// A hook's value, a closure, behind a lock.
+///
+/// The closure is kept in a class, `_HookBox`, rather than in the `_Mutex` itself:
+/// `_Mutex.withLock` hands its value to the body `inout`, as a generic parameter, and in an
+/// unoptimized build a closure read that way is converted to the generic representation and
+/// back, and the converted closure is written back. Each read wrapped the stored closure in two
+/// more reabstraction thunks, so a hook read once per event (`debugLogger` for each line of
+/// `debug()`, the reentrancy hook for each report) grew without bound and every call ran
+/// through the whole chain. A class reference has a single representation and comes out as it
+/// went in.
+private final class _HookStorage<Value: Sendable>: Sendable {
+  private let box: _Mutex<_HookBox<Value>>
+
+  init(_ value: Value) {
+    box = _Mutex(_HookBox(value))
+  }
+
+  /// The current value.
+  var value: Value {
+    box.withLock { $0 }.value
+  }
+
+  /// Replaces the value; the previous one is released after the lock, as it may capture
+  /// objects whose `deinit` calls out.
+  func replace(with value: Value) {
+    let new = _HookBox(value)
+    let previous = box.withLock { box in
+      defer { box = new }
+      return box
+    }
+    _ = previous
+  }
+}
+
+/// A hook's value in a class, which `_HookStorage` reads out of its lock unchanged.
+private final class _HookBox<Value: Sendable>: Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// The full report of a reentrant event, which ``Hooks/reentrancyAnomalyHandler`` receives.
+private func _reentrancyAnomalyMessage(subject: String, event: String) -> String {
+  """
+  ⚠️ Reentrancy anomaly was detected.
+    > Subject: \(subject), event: \(event)
+    > Problem: the event was sent from inside an observer while the subject was still
+      delivering its previous event, on the same thread.
+    > Behavior: the event is queued and delivered once the current delivery returns, so no
+      observer receives two events at once. RxSwift delivers it at once, nested inside the
+      current delivery: code that relies on that order behaves differently here.
+    > Remedy: if the feedback is intended, schedule it, for example with
+      `.observe(on: MainScheduler.asyncInstance)`, or handle these reports with
+      `Hooks.reentrancyAnomalyHandler`.
+  """
+}
+
+/// Whether `count` is 10, 100, 1,000 or a further power of ten.
+private func _isPowerOfTen(_ count: Int) -> Bool {
+  guard count >= 10 else { return false }
+  var remaining = count
+  while remaining % 10 == 0 { remaining /= 10 }
+  return remaining == 1
 }
 
 extension Hooks {
@@ -208,8 +298,8 @@ extension Hooks {
   ///
   /// The handler runs on the thread that made the check, outside every lock of the library.
   public static var mainThreadViolationHandler: MainThreadViolationHandler {
-    get { mainThreadHandler.withLock { $0 } }
-    set { mainThreadHandler.withLock { $0 = newValue } }
+    get { mainThreadHandler.value }
+    set { mainThreadHandler.replace(with: newValue) }
   }
 
   /// Passes a main-thread violation to ``mainThreadViolationHandler``.
@@ -245,7 +335,10 @@ private let _defaultDebugLogger: @Sendable (String) -> Void = { line in
   print(line)
 }
 
-/// The default ``Hooks/reentrancyAnomalyHandler``: standard output.
+/// What reading ``Hooks/reentrancyAnomalyHandler`` returns before it is set: prints every
+/// message it is given.
+///
+/// The unset hook calls it only for the reports it lets through.
 private let _defaultReentrancyAnomalyHandler: Hooks.ReentrancyAnomalyHandler = { message in
   print(message)
 }

@@ -23,9 +23,10 @@ import Synchronization
 ///
 /// **Reentrancy.** An event sent to the subject from inside an observer, while the subject is
 /// delivering, is queued and delivered once the current event has reached every observer;
-/// RxSwift delivers it at once, nested in the current delivery. In a debug build each such
-/// event is reported once to ``Hooks/reentrancyAnomalyHandler``, as RxSwift prints its
-/// "Reentrancy anomaly" warning.
+/// RxSwift delivers it at once, nested in the current delivery. In a debug build the subject
+/// reports such events as RxSwift prints its "Reentrancy anomaly" warning: each one to
+/// ``Hooks/reentrancyAnomalyHandler`` if you set it; otherwise it prints the warning for its
+/// first one, then one line when its count reaches 10, 100, 1,000 and so on.
 public final class ReplaySubject<Element: Sendable>: Observable<Element>, SubjectType,
   ObserverType, Cancelable,
   // SAFETY: all mutable state lives in `core`, whose `Mutex` guards it.

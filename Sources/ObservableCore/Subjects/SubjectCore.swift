@@ -34,8 +34,9 @@ import Synchronization
 //
 // In debug builds the state also remembers which thread is delivering, or delivering a replay,
 // so that an event sent from inside an observer on that thread (a reentrant event, which
-// RxSwift would deliver nested inside the current call) is reported once through
-// `Hooks.reentrancyAnomalyHandler`.
+// RxSwift would deliver nested inside the current call) is reported through
+// `Hooks.reentrancyAnomalyHandler`. The state counts them: unless the hook is set, only the
+// subject's first one is reported in full, then one line at each power of ten.
 
 /// What a subject remembers of the elements sent to it, and what it replays.
 ///
@@ -250,6 +251,9 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
     @usableFromInline var deliveringThread: UInt = 0
     /// The threads delivering a replay to a new subscriber.
     @usableFromInline var replayingThreads: [UInt] = []
+    /// How many reentrant events have been sent to the subject, for
+    /// `Hooks._reportReentrancyAnomaly`, which by default reports only a few of them.
+    @usableFromInline var reentrantEvents = 0
   #endif
 
   @inlinable
@@ -393,19 +397,21 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   func on(_ event: Event<Element>) {
     #if DEBUG
       let thread = _currentThreadID()
+      // `reentrant` is the subject's count of reentrant events with this one, or 0.
       let (sent, reentrant) = state.withLock {
-        state -> ((_SubjectDelivery<Element>?, Element?), Bool) in
-        let reentrant =
+        state -> ((_SubjectDelivery<Element>?, Element?), Int) in
+        let isReentrant =
           ((token.isHeld && state.deliveringThread == thread)
             || state.replayingThreads.contains(thread))
           && !state.isDisposed && state.stopped == nil
+        if isReentrant { state.reentrantEvents &+= 1 }
         let sent = state.send(event, token: token)
         if sent.0 != nil { state.deliveringThread = thread }
-        return (sent, reentrant)
+        return (sent, isReentrant ? state.reentrantEvents : 0)
       }
-      if reentrant {
+      if reentrant > 0 {
         Hooks._reportReentrancyAnomaly(
-          subject: Policy.subjectName, event: event.debugDescription)
+          subject: Policy.subjectName, count: reentrant, event: event.debugDescription)
       }
       // The dropped element in `.1` is released here, outside the lock.
       guard let delivery = sent.0 else { return }
