@@ -26,4 +26,16 @@ struct ReadmeSnippetTests {
     #expect(
       result.status == 0 && result.diagnostics("warning").isEmpty, "\(code)\n\(result.output)")
   }
+
+  @Test("Finding leaks: the Resources.total snippet type-checks in Swift 6 mode")
+  func findingLeaks() throws {
+    let snippets = try markdownSwiftBlocks("README.md", section: "Testing your own code")
+      .filter { $0.contains("Resources.total") }
+    #expect(snippets.count == 1)
+    for code in snippets {
+      let result = try ClientCompiler.typecheck(code, languageMode: "6")
+      #expect(
+        result.status == 0 && result.diagnostics("warning").isEmpty, "\(code)\n\(result.output)")
+    }
+  }
 }
