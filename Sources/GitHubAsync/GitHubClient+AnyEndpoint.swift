@@ -9,8 +9,10 @@ extension GitHubClient {
   /// let issue = try await client.get(Issue.self, path: "/repos/apple/swift/issues/1")
   /// ```
   ///
-  /// The path is taken as written: percent escapes in it are kept, so encode a segment such as
-  /// `dependabot%5Bbot%5D` yourself. Query values are percent-encoded by the client.
+  /// The path is taken as written: percent escapes in it are kept, and characters a path
+  /// cannot carry raw (`[`, `]`, `"`, non-ASCII letters, ...) are percent-encoded, so
+  /// `/users/dependabot[bot]` requests `/users/dependabot%5Bbot%5D`. Query values are
+  /// percent-encoded by the client.
   ///
   /// **Cancellation:** cancelling the calling task cancels the request, and the call throws
   /// ``GitHubError/cancelled``.
