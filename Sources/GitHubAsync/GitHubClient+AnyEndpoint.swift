@@ -64,8 +64,8 @@ extension GitHubClient {
   ///   - path: The first page's path relative to the API base URL, as for
   ///     ``get(_:path:query:)``.
   ///   - query: The first page's query items, such as `["per_page": "100"]`.
-  ///   - items: Where each page keeps its items: ``PageItems/array`` (the default) or
-  ///     ``PageItems/key(_:)`` for a wrapped list.
+  ///   - items: Where each page keeps its items: ``PageItems/array`` (the default),
+  ///     ``PageItems/key(_:)`` for a wrapped list, or ``PageItems/automatic`` for either.
   /// - Returns: The items of every page, as an `AsyncSequence` that throws ``GitHubError``.
   ///   Invalid arguments surface as the first element's error.
   public func paginate<Element: Decodable & Sendable>(
