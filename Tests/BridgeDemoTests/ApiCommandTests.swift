@@ -85,8 +85,8 @@ struct ApiCommandTests {
   }
 
   @Test(
-    "a page without the --items list, or a wrapped list without --items, exits 2 with usage",
-    arguments: ["rx", "async"], [["--items", "jobs"], [], ["--items", "total_count"]])
+    "a page without the --items list exits 2 with usage", arguments: ["rx", "async"],
+    [["--items", "jobs"], ["--items", "total_count"]])
   func wrongItems(_ style: String, _ items: [String]) async throws {
     let server = try startReplayServer()
     defer { server.stop() }
@@ -95,13 +95,44 @@ struct ApiCommandTests {
         + at(server))
     #expect(run.status == 2, "\(run)")
     #expect(run.stdout.isEmpty)
-    let expected =
-      items.isEmpty
-      ? "name the member that holds the items with --items KEY"
-      : #"has no list under "\#(items[1])""#
-    #expect(run.stderrLines.first?.contains(expected) == true, "\(run)")
+    #expect(
+      run.stderrLines.first?.contains(#"has no list under "\#(items[1])""#) == true, "\(run)")
     #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
+    #expect(run.stderrLines.count == 2, "\(run)")
     // The first page showed the mistake; no further page was requested.
+    #expect(server.requests.count == 1)
+  }
+
+  @Test(
+    "api --paginate without --items merges a wrapped list whose object has one array member",
+    arguments: ["rx", "async"])
+  func wrappedListWithoutItems(_ style: String) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    // {"total_count": 3, "workflows": [...]}, two pages.
+    let run = try await runDemo(
+      ["api", Paths.workflows + "?per_page=2", "--paginate", "--json", "--style", style]
+        + at(server))
+    #expect(run.status == 0, "\(run)")
+    let items = try #require(try json(run.stdout) as? [[String: Any]], "\(run)")
+    #expect(items.map { $0["name"] as? String } == ["CI", "Linter", "Release"], "\(run)")
+    #expect(server.requests.count == 2)
+  }
+
+  @Test(
+    "api --paginate on objects with no array member or several still asks for --items",
+    arguments: ["rx", "async"], [#"{"total_count": 1, "id": 7}"#, #"{"runs": [1], "jobs": [2]}"#])
+  func ambiguousPages(_ style: String, _ body: String) async throws {
+    let server = try ReplayServer.start()
+    defer { server.stop() }
+    server.stub("/things", .respond(.json(status: 200, body)))
+    let run = try await runDemo(
+      ["api", "/things", "--paginate", "--style", style] + at(server))
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderrLines.count == 2, "\(run)")
+    #expect(run.stderrLines.first?.contains("--items KEY") == true, "\(run)")
+    #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
     #expect(server.requests.count == 1)
   }
 
@@ -142,8 +173,8 @@ struct ApiCommandTests {
       .respond(.json(status: 200, #"{"total_count": 1, "items": [{"login": "joeyw"}]}"#)))
     let run = try await runDemo(
       [
-        "api", "search/users?q=user:joeyw user:pengwynn&per_page=1", "--paginate", "--items",
-        "items", "--json", "--style", style,
+        "api", "search/users?q=user:joeyw user:pengwynn&per_page=1", "--paginate", "--json",
+        "--style", style,
       ] + at(server))
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout == #"[{"login":"joeyw"}]"# + "\n", "\(run)")

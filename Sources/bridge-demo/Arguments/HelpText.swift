@@ -81,13 +81,16 @@ extension CommandName {
     case .api:
       body = """
         Sends GET PATH (such as repos/apple/swift or /orgs/apple/repos?per_page=100) and prints
-        the JSON, like 'gh api'. With --paginate, follows the Link rel="next" pages and prints
-        their items as one array. Pages that wrap their list in an object, such as
-        search/repositories?q=swift ({"total_count": ..., "items": [...]}) or
-        repos/OWNER/NAME/actions/workflows ({"workflows": [...]}), need --items.
+        the JSON, like 'gh api'. Spaces, quotes and other characters in PATH are
+        percent-encoded; a full URL is taken only on the configured API. With --paginate,
+        follows the Link rel="next" pages and prints their items as one array. A page that
+        wraps its list in an object with one array member, such as
+        repos/OWNER/NAME/actions/workflows ({"total_count": ..., "workflows": [...]}), is read
+        as that list; an object with several, or none, needs --items.
 
         Options:
-          --paginate              fetch every page; each must be a JSON array, or see --items
+          --paginate              fetch every page: each a JSON array, or an object with
+                                  one array member, or see --items
           --items KEY             with --paginate, each page is an object whose member KEY
                                   is the list (items, workflows, ...); a page without it is
                                   a usage error (exit 2)

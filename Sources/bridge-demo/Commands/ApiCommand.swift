@@ -97,7 +97,8 @@ enum ApiCommand {
       }
     }
     let limit = options.limit ?? Int.max
-    let location = options.items.map(PageItems.key) ?? .array
+    // Without --items: an array, or the one array member of an object.
+    let location = options.items.map(PageItems.key) ?? .automatic
     switch style {
     case .rx:
       // One element per page; take(limit) disposes the pager once it has enough.
@@ -139,9 +140,10 @@ enum ApiCommand {
         "--items \(key): a page of \(options.path) has no list under \"\(key)\" "
         + "(\(failure.reason))"
     } else {
+      // An object with no array member, or with several: which one is the list?
       guard isObject else { return nil }
       message =
-        "--paginate: the pages of \(options.path) are JSON objects, not arrays; "
+        "--paginate: a page of \(options.path) is \(failure.reason); "
         + "name the member that holds the items with --items KEY"
     }
     return UsageFailure(message: message, usage: CommandName.api.usage)
