@@ -135,6 +135,10 @@ final class Backend: Sendable {
   }
 }
 
+/// A failure already reported on standard error, one line for each part that failed (such as
+/// each failed search of `typeahead`): the demo exits with status 1 and prints nothing more.
+struct ReportedFailure: Error {}
+
 /// A failure the demo reports as one line on standard error, exiting with status 1.
 struct DemoFailure: Error, CustomStringConvertible {
   var description: String

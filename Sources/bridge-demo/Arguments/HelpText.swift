@@ -73,7 +73,8 @@ extension CommandName {
         Searches repositories as you type. Keystrokes go through debounce,
         distinctUntilChanged and flatMapLatest (or, with --style async, the same with Task
         cancellation); requests made stale by further typing are cancelled and shown as such.
-        Esc or Ctrl-C quits. When standard input is not a terminal, it reads one query per line.
+        Esc or Ctrl-C quits. When standard input is not a terminal, it reads one query per line;
+        a search that fails is one line on standard error, and the exit status is then 1.
 
         Options:
           --style rx|async        which pipeline to use (default: rx)

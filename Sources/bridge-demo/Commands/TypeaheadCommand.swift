@@ -122,7 +122,8 @@ enum TypeaheadCommand {
         }
       }
     }
-    if failures > 0 { throw DemoFailure("\(failures) searches failed") }
+    // Each failed search has had its line; the exit status says the rest.
+    if failures > 0 { throw ReportedFailure() }
   }
 
   /// The non-empty lines of standard input, read on a thread of their own.
