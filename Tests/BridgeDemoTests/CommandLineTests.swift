@@ -147,4 +147,12 @@ struct CommandLineTests {
       #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo") == true, "\(run)")
     }
   }
+
+  @Test("events --help names the archive file the command writes")
+  func eventsHelpNamesTheArchive() async throws {
+    let run = try await runDemo(["events", "--help"])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("events-OWNER-NAME.json"), "\(run)")
+    #expect(!run.stdout.contains(" events.json"), "\(run)")
+  }
 }

@@ -47,8 +47,9 @@ extension CommandName {
     case .events:
       body = """
         Shows a repository's public events, newest first, and keeps the newest 50 across polls
-        in events.json in the cache directory. Requests are conditional: when nothing changed,
-        GitHub answers 304 Not Modified and the events come from the cache.
+        in \(EventArchive.fileName(owner: "OWNER", name: "NAME")) in the cache directory.
+        Requests are conditional: when nothing changed, GitHub answers 304 Not Modified and the
+        events come from the cache.
 
         Options:
           --poll                  keep polling until interrupted, printing new events
