@@ -271,7 +271,7 @@ struct AnnouncementTests {
 
 /// A pseudo-terminal: the demo gets the terminal side as its standard input, output and
 /// error; the test types into the other side and reads the screen from it.
-private final class PseudoTerminal: Sendable {
+final class PseudoTerminal: Sendable {
   private let master: Int32
   private let slave: Int32
   private let screen = _Mutex("")
@@ -363,7 +363,7 @@ private final class PseudoTerminal: Sendable {
 }
 
 /// A demo running on a pseudo-terminal.
-private struct RunningDemo: Sendable {
+struct RunningDemo: Sendable {
   let process: SpawnedProcess
   let terminal: PseudoTerminal
 

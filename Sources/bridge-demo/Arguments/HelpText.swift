@@ -52,7 +52,8 @@ extension CommandName {
         events come from the cache.
 
         Options:
-          --poll                  keep polling until interrupted, printing new events
+          --poll                  keep polling until interrupted, printing new events; on a
+                                  terminal, standard error says how long each wait is
           --interval SECONDS      the least wait between polls; never shorter than the
                                   server's X-Poll-Interval (60 s without one)
           --polls N               stop after N polls
