@@ -94,7 +94,9 @@ final class Backend: Sendable {
   /// The GitHub scenario of the replay server, with searches answering after
   /// ``replaySearchLatency``.
   static func replayScenario() throws(ReplayServerError) -> ReplayScenario {
-    var scenario = try ReplayScenario.gitHub()
+    // Only the recorded searches answer with their recordings; any other query finds nothing,
+    // as a search without matches does on GitHub.
+    var scenario = try ReplayScenario.gitHub(searches: .recordedQueriesOnly)
     for index in scenario.routes.indices
     where scenario.routes[index].path == ReplayScenario.GitHubPaths.searchRepositories {
       if case .respond(let response) = scenario.routes[index].action {
@@ -116,6 +118,20 @@ final class Backend: Sendable {
     }
     let tokenNote = token == nil ? "no token (GITHUB_TOKEN is not set)" : "token from GITHUB_TOKEN"
     return "bridge-demo: talking to \(baseURL.absoluteString) with \(tokenNote)"
+  }
+
+  /// What an offline search or typeahead says on a terminal about the recordings: which
+  /// queries they cover.
+  ///
+  /// - Parameter query: The query searched, or `nil` for queries to come (`typeahead`).
+  /// - Returns: The line, or `nil` when online, or for a query the recordings cover.
+  func offlineSearchNote(for query: String?) -> String? {
+    guard replayServer != nil else { return nil }
+    let covered = ReplayScenario.recordedSearchQueries
+    if let query, covered.contains(query) { return nil }
+    let list = covered.map { "\"\($0)\"" }.joined(separator: ", ")
+    return "bridge-demo: offline, the recordings cover only the search \(list); any other query"
+      + " finds nothing, as a search without matches does on GitHub; --live searches GitHub"
   }
 
   /// A client for this backend.
