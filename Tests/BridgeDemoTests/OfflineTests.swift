@@ -41,4 +41,56 @@ struct OfflineTests {
     #expect(
       terminal.output.contains(#"recordings cover only the search "swift""#), "\(terminal.output)")
   }
+
+  @Test(
+    "offline, a second run with the same --cache-dir revalidates and gets 304, with one cache file",
+    arguments: ["rx", "async"])
+  func cacheAcrossRuns(_ style: String) async throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let arguments = [
+      "events", "sferik/rails_admin", "--cache-dir", directory.path, "--style", style,
+    ]
+    let first = try await runDemo(arguments)
+    let second = try await runDemo(arguments)
+    #expect(first.status == 0 && second.status == 0, "\(first)\n\(second)")
+    #expect(first.stderr.contains("poll 1: 200 OK, 30 events, 30 new"), "\(first)")
+    #expect(
+      second.stderr.contains("poll 1: 304 Not Modified, events from the cache, 30 events, 0 new"),
+      "\(second)")
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: directory.appendingPathComponent("http").path)
+    #expect(files.count == 1, "\(files)")
+  }
+
+  @Test("an offline run and a run against another server do not share cache entries")
+  func offlineAndOtherServerKeptApart() async throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let arguments = ["events", "sferik/rails_admin", "--cache-dir", directory.path]
+    let offline = try await runDemo(arguments)
+    #expect(offline.status == 0, "\(offline)")
+    // --live, with a local server standing in for api.github.com, and --base-url: each starts
+    // without a validator, because what the replay server sent is not what they would.
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let live = try await runDemo(
+      ["--live"] + arguments,
+      environment: ["BRIDGE_DEMO_LIVE_BASE_URL": server.baseURL.absoluteString])
+    let other = try await runDemo(arguments + at(server))
+    #expect(live.status == 0 && other.status == 0, "\(live)\n\(other)")
+    let requests = server.requests(path: ReplayScenario.GitHubPaths.repositoryEvents)
+    #expect(requests.count == 2)
+    #expect(requests.first?.header("If-None-Match") == nil)
+    // The offline entry is still there for the next offline run.
+    let again = try await runDemo(arguments)
+    #expect(again.stderr.contains("poll 1: 304 Not Modified"), "\(again)")
+  }
+}
+
+private func makeTemporaryDirectory() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "bridge-demo-offline-test-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
 }

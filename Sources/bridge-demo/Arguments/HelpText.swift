@@ -49,7 +49,7 @@ extension CommandName {
         Shows a repository's public events, newest first, and keeps the newest 50 across polls
         in \(EventArchive.fileName(owner: "OWNER", name: "NAME")) in the cache directory.
         Requests are conditional: when nothing changed, GitHub answers 304 Not Modified and the
-        events come from the cache.
+        events come from the cache, also in a later run with the same --cache-dir.
 
         Options:
           --poll                  keep polling until interrupted, printing new events; on a
