@@ -203,6 +203,16 @@ struct ApiCommandTests {
     #expect(server.requests.count == 1)
   }
 
+  @Test("--json prints slashes plainly, without escaping them")
+  func slashesNotEscaped() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let run = try await runDemo(["api", Paths.repository, "--json"] + at(server))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains(#""full_name":"octokit-fixture-org/hello-world""#), "\(run)")
+    #expect(!run.stdout.contains(#"\/"#), "\(run)")
+  }
+
   @Test("api --style both --json keys the results by style")
   func both() async throws {
     let server = try startReplayServer()

@@ -86,6 +86,23 @@ struct OfflineTests {
     let again = try await runDemo(arguments)
     #expect(again.stderr.contains("poll 1: 304 Not Modified"), "\(again)")
   }
+
+  @Test("--json output of every command prints slashes plainly")
+  func slashesNotEscaped() async throws {
+    for arguments in [
+      ["repo", "octokit-fixture-org/hello-world", "--json"], ["user", "sferik", "--json"],
+      ["search", "swift", "--json", "--limit", "1"],
+      ["events", "sferik/rails_admin", "--json"],
+    ] {
+      let run = try await runDemo(arguments)
+      #expect(run.status == 0, "\(run)")
+      // Each has a URL or an OWNER/NAME.
+      #expect(
+        run.stdout.contains("https://github.com/") || run.stdout.contains("sferik/rails_admin"),
+        "\(run)")
+      #expect(!run.stdout.contains(#"\/"#), "\(run)")
+    }
+  }
 }
 
 private func makeTemporaryDirectory() throws -> URL {

@@ -99,7 +99,7 @@ struct EventArchive: Sendable {
       try FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
       let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       encoder.dateEncodingStrategy = .iso8601
       try encoder.encode(archive).write(to: file, options: .atomic)
     } catch {
