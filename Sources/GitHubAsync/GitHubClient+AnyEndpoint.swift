@@ -9,8 +9,10 @@ extension GitHubClient {
   /// let issue = try await client.get(Issue.self, path: "/repos/apple/swift/issues/1")
   /// ```
   ///
-  /// The path is taken as written: percent escapes in it are kept, so encode a segment such as
-  /// `dependabot%5Bbot%5D` yourself. Query values are percent-encoded by the client.
+  /// The path is taken as written: percent escapes in it are kept, and characters a path
+  /// cannot carry raw (`[`, `]`, `"`, non-ASCII letters, ...) are percent-encoded, so
+  /// `/users/dependabot[bot]` requests `/users/dependabot%5Bbot%5D`. Query values are
+  /// percent-encoded by the client.
   ///
   /// **Cancellation:** cancelling the calling task cancels the request, and the call throws
   /// ``GitHubError/cancelled``.
@@ -62,8 +64,8 @@ extension GitHubClient {
   ///   - path: The first page's path relative to the API base URL, as for
   ///     ``get(_:path:query:)``.
   ///   - query: The first page's query items, such as `["per_page": "100"]`.
-  ///   - items: Where each page keeps its items: ``PageItems/array`` (the default) or
-  ///     ``PageItems/key(_:)`` for a wrapped list.
+  ///   - items: Where each page keeps its items: ``PageItems/array`` (the default),
+  ///     ``PageItems/key(_:)`` for a wrapped list, or ``PageItems/automatic`` for either.
   /// - Returns: The items of every page, as an `AsyncSequence` that throws ``GitHubError``.
   ///   Invalid arguments surface as the first element's error.
   public func paginate<Element: Decodable & Sendable>(

@@ -54,6 +54,9 @@ public enum ReplayFixture: String, Sendable, CaseIterable {
   /// Written: `GET /search/repositories?q=swift&per_page=2`, three pages (2, 2 and 1 items)
   /// linked by `Link` `rel="next"`.
   case searchRepositories = "written/search-repositories.json"
+  /// Written: `GET /search/repositories?q=zzzznotthere&per_page=30`, a search that finds
+  /// nothing: `{"total_count": 0, "incomplete_results": false, "items": []}`, no `Link`.
+  case searchRepositoriesEmpty = "written/search-repositories-empty.json"
   /// Written: a search page past the 1,000th result → 422.
   case searchBeyondLimit = "written/search-repositories-beyond-1000.json"
   /// Written: the events request revalidated with `If-None-Match` → 304.

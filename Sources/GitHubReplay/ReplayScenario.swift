@@ -54,12 +54,27 @@ public struct ReplayScenario: Sendable {
     public static let workflows = "/repos/octo-org/octo-repo/actions/workflows"
   }
 
+  /// How the ``gitHub(searches:)`` scenario answers repository searches.
+  public enum SearchReplay: Sendable, Hashable {
+    /// Every query gets the written pages of the search for `swift`: for tests of paging,
+    /// typing and cancellation that need an answer whatever the text.
+    case anyQuery
+    /// A query in ``ReplayScenario/recordedSearchQueries`` gets its pages; any other query
+    /// gets what GitHub answers for a search that finds nothing (`total_count` 0, no items).
+    /// Nothing is shown for a query it does not match.
+    case recordedQueriesOnly
+  }
+
+  /// The repository searches the bundled fixtures hold pages for, as the `q` parameter.
+  public static let recordedSearchQueries = ["swift"]
+
   /// The GitHub scenario: every bundled fixture at its recorded path, plus a few aliases.
   ///
   /// - `GET /repos/octokit-fixture-org/hello-world`: a repository (recorded).
   /// - The renamed repository: 301 to `/repositories/515436299`, then 200 (recorded).
   /// - `GET /search/repositories`: three pages of two, two and one repositories, linked by
-  ///   `Link` `rel="next"`; `page=11` answers 422 (written).
+  ///   `Link` `rel="next"`, for any query or, with ``SearchReplay/recordedQueriesOnly``, only
+  ///   for `q=swift` (any other query finds nothing); `page=11` answers 422 (written).
   /// - `GET /search/issues`: one page (recorded).
   /// - `GET /users/sferik`: a user (recorded); `GET /users/shipit%5Bbot%5D`: the bot user
   ///   `shipit[bot]` (recorded). Every other `/users/{name}` answers 404, so every other name
@@ -74,9 +89,13 @@ public struct ReplayScenario: Sendable {
   ///   workflows (a wrapped list), each matched by its recorded query items.
   /// - Anything else: 404 `Not Found`, as written for a missing user.
   ///
+  /// - Parameter searches: Whether any search query gets the written pages (the default), or
+  ///   only the recorded ones.
   /// - Returns: The scenario.
   /// - Throws: ``ReplayServerError`` if a bundled fixture cannot be loaded.
-  public static func gitHub() throws(ReplayServerError) -> ReplayScenario {
+  public static func gitHub(
+    searches: SearchReplay = .anyQuery
+  ) throws(ReplayServerError) -> ReplayScenario {
     var routes: [ReplayRoute] = []
     let served: [ReplayFixture] = [
       .repository, .renamedRepository, .validationFailed, .branchProtection, .searchIssues,
@@ -87,14 +106,35 @@ public struct ReplayScenario: Sendable {
     for fixture in served {
       routes += try fixture.interactions().map { $0.route() }
     }
-    // The search pages are matched by `page` alone, so any query gets the same three pages.
+    // The search pages are matched by `page` (and, for recorded queries only, by `q`), so
+    // that the first page is served with or without `page=1`.
     routes.removeAll { $0.path == GitHubPaths.searchRepositories }
-    for (index, interaction) in try ReplayFixture.searchRepositories.interactions().enumerated() {
-      let query = index == 0 ? [:] : ["page": "\(index + 1)"]
+    let searchPages = try ReplayFixture.searchRepositories.interactions()
+    switch searches {
+    case .anyQuery:
+      for (index, interaction) in searchPages.enumerated() {
+        let query = index == 0 ? [:] : ["page": "\(index + 1)"]
+        routes.append(
+          ReplayRoute(
+            path: GitHubPaths.searchRepositories, query: query,
+            action: .respond(interaction.response)))
+      }
+    case .recordedQueriesOnly:
+      // Any query, any page: nothing found. The recorded queries' routes are more specific.
       routes.append(
         ReplayRoute(
-          path: GitHubPaths.searchRepositories, query: query,
-          action: .respond(interaction.response)))
+          path: GitHubPaths.searchRepositories,
+          action: .respond(try ReplayFixture.searchRepositoriesEmpty.response())))
+      for text in recordedSearchQueries {
+        for (index, interaction) in searchPages.enumerated() {
+          var query = ["q": text]
+          if index > 0 { query["page"] = "\(index + 1)" }
+          routes.append(
+            ReplayRoute(
+              path: GitHubPaths.searchRepositories, query: query,
+              action: .respond(interaction.response)))
+        }
+      }
     }
     routes.append(
       ReplayRoute(

@@ -85,8 +85,8 @@ struct ApiCommandTests {
   }
 
   @Test(
-    "a page without the --items list, or a wrapped list without --items, exits 2 with usage",
-    arguments: ["rx", "async"], [["--items", "jobs"], [], ["--items", "total_count"]])
+    "a page without the --items list exits 2 with usage", arguments: ["rx", "async"],
+    [["--items", "jobs"], ["--items", "total_count"]])
   func wrongItems(_ style: String, _ items: [String]) async throws {
     let server = try startReplayServer()
     defer { server.stop() }
@@ -95,14 +95,122 @@ struct ApiCommandTests {
         + at(server))
     #expect(run.status == 2, "\(run)")
     #expect(run.stdout.isEmpty)
-    let expected =
-      items.isEmpty
-      ? "name the member that holds the items with --items KEY"
-      : #"has no list under "\#(items[1])""#
-    #expect(run.stderrLines.first?.contains(expected) == true, "\(run)")
+    #expect(
+      run.stderrLines.first?.contains(#"has no list under "\#(items[1])""#) == true, "\(run)")
     #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
+    #expect(run.stderrLines.count == 2, "\(run)")
     // The first page showed the mistake; no further page was requested.
     #expect(server.requests.count == 1)
+  }
+
+  @Test(
+    "api --paginate without --items merges a wrapped list whose object has one array member",
+    arguments: ["rx", "async"])
+  func wrappedListWithoutItems(_ style: String) async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    // {"total_count": 3, "workflows": [...]}, two pages.
+    let run = try await runDemo(
+      ["api", Paths.workflows + "?per_page=2", "--paginate", "--json", "--style", style]
+        + at(server))
+    #expect(run.status == 0, "\(run)")
+    let items = try #require(try json(run.stdout) as? [[String: Any]], "\(run)")
+    #expect(items.map { $0["name"] as? String } == ["CI", "Linter", "Release"], "\(run)")
+    #expect(server.requests.count == 2)
+  }
+
+  @Test(
+    "api --paginate on objects with no array member or several still asks for --items",
+    arguments: ["rx", "async"], [#"{"total_count": 1, "id": 7}"#, #"{"runs": [1], "jobs": [2]}"#])
+  func ambiguousPages(_ style: String, _ body: String) async throws {
+    let server = try ReplayServer.start()
+    defer { server.stop() }
+    server.stub("/things", .respond(.json(status: 200, body)))
+    let run = try await runDemo(
+      ["api", "/things", "--paginate", "--style", style] + at(server))
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderrLines.count == 2, "\(run)")
+    #expect(run.stderrLines.first?.contains("--items KEY") == true, "\(run)")
+    #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
+    #expect(server.requests.count == 1)
+  }
+
+  @Test(
+    "what a user types in PATH is percent-encoded as gh api does, never double-encoded",
+    arguments: [
+      (
+        "search/users?q=user:joeyw user:pengwynn&per_page=1",
+        "/search/users?per_page=1&q=user%3Ajoeyw%20user%3Apengwynn"
+      ),
+      ("search/users?q=a%20b&per_page=1", "/search/users?per_page=1&q=a%20b"),
+      ("search/users?q=tetris+language:assembly", "/search/users?q=tetris%20language%3Aassembly"),
+      ("search/users?q=50%+\"C#\"", "/search/users?q=50%25%20%22C%23%22"),
+      ("users/dependabot[bot]", "/users/dependabot%5Bbot%5D"),
+      ("users/shipit%5Bbot%5D", "/users/shipit%5Bbot%5D"),
+      ("repos/o/r/contents/a b/ü \"q\".md", "/repos/o/r/contents/a%20b/%C3%BC%20%22q%22.md"),
+      ("repos/o/r/branches/fix#1", "/repos/o/r/branches/fix%231"),
+      ("repos/o/r/contents/100%", "/repos/o/r/contents/100%25"),
+      ("users/sferik/", "/users/sferik"),
+    ])
+  func encoding(_ path: String, _ target: String) async throws {
+    let server = try ReplayServer.start()
+    defer { server.stop() }
+    server.setFallback(.respond(.json(status: 200, #"{"ok": true}"#)))
+    let run = try await runDemo(["api", path, "--json"] + at(server))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout == "{\"ok\":true}\n", "\(run)")
+    #expect(server.requests.map(\.target) == [target], "\(run)")
+  }
+
+  @Test(
+    "--paginate with a query a user typed with spaces requests every page",
+    arguments: ["rx", "async"])
+  func paginateTypedQuery(_ style: String) async throws {
+    let server = try ReplayServer.start()
+    defer { server.stop() }
+    server.setFallback(
+      .respond(.json(status: 200, #"{"total_count": 1, "items": [{"login": "joeyw"}]}"#)))
+    let run = try await runDemo(
+      [
+        "api", "search/users?q=user:joeyw user:pengwynn&per_page=1", "--paginate", "--json",
+        "--style", style,
+      ] + at(server))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout == #"[{"login":"joeyw"}]"# + "\n", "\(run)")
+    #expect(server.requests.first?.queryValue("q") == "user:joeyw user:pengwynn")
+  }
+
+  @Test("a full URL on the configured API is taken as its path; any other is a usage error")
+  func fullURL() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let onAPI = try await runDemo(
+      ["api", server.baseURL.absoluteString + "/users/sferik?per_page=1", "--json"] + at(server))
+    #expect(onAPI.status == 0, "\(onAPI)")
+    #expect(server.requests.map(\.target) == [Paths.user + "?per_page=1"])
+    for url in [
+      "https://evil.example.com/x", "http://evil.example.com/users/sferik",
+      "https://api.github.com/users/sferik",
+    ] {
+      let run = try await runDemo(["api", url] + at(server))
+      #expect(run.status == 2, "\(run)")
+      #expect(run.stderrLines.count == 2, "\(run)")
+      #expect(run.stderrLines.first?.contains("a full URL, not a path") == true, "\(run)")
+      #expect(!run.stderr.contains("'//'"), "\(run)")
+      #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
+    }
+    #expect(server.requests.count == 1)
+  }
+
+  @Test("--json prints slashes plainly, without escaping them")
+  func slashesNotEscaped() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let run = try await runDemo(["api", Paths.repository, "--json"] + at(server))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains(#""full_name":"octokit-fixture-org/hello-world""#), "\(run)")
+    #expect(!run.stdout.contains(#"\/"#), "\(run)")
   }
 
   @Test("api --style both --json keys the results by style")
@@ -128,32 +236,35 @@ struct ApiCommandTests {
     #expect(run.stdout.contains(#"  "login" : "sferik""#))
   }
 
-  @Test("an HTTP error or a path that leaves the API exits 1 with one error line")
+  @Test("an HTTP error exits 1 with one error line")
   func failures() async throws {
     let server = try startReplayServer()
     defer { server.stop() }
-    for path in [Paths.missingRepository, "/a/../b"] {
-      let run = try await runDemo(["api", path] + at(server))
-      #expect(run.status == 1, "\(run)")
-      #expect(run.stdout.isEmpty)
-      #expect(run.stderrLines.last?.hasPrefix("bridge-demo: GET ") == true, "\(run)")
-    }
+    let run = try await runDemo(["api", Paths.missingRepository] + at(server))
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderrLines.count == 1, "\(run)")
+    #expect(run.stderrLines.last?.hasPrefix("bridge-demo: GET ") == true, "\(run)")
     #expect(server.requests.map(\.path) == [Paths.missingRepository])
   }
 
   @Test(
-    "usage errors exit 2 before any request",
+    "usage errors exit 2 with one line and the usage, before any request",
     arguments: [
       ["api"], ["api", ""], ["api", "/x", "--limit", "3"],
       ["api", "/x", "--paginate", "--limit", "0"], ["api", "/x", "--items", "items"],
-      ["api", "/x", "--paginate", "--items", ""],
+      ["api", "/x", "--paginate", "--items", ""], ["api", "/a/../b"], ["api", "a//b"],
+      ["api", "/a/%2e%2E/b"], ["api", "//evil.example.com/x"],
+      ["api", String(repeating: "a/", count: 3000)],
     ])
   func usage(_ arguments: [String]) async throws {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(arguments + at(server))
     #expect(run.status == 2, "\(run)")
-    #expect(run.stderr.contains("usage: bridge-demo api PATH"), "\(run)")
+    #expect(run.stderrLines.count == 2, "\(run)")
+    #expect(run.stderrLines.first?.hasPrefix("bridge-demo: ") == true, "\(run)")
+    #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
     #expect(server.requests.isEmpty)
   }
 }

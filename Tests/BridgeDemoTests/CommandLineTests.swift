@@ -96,4 +96,63 @@ struct CommandLineTests {
     #expect(run.stderrLines.first == "bridge-demo: " + message, "\(run)")
     #expect(run.stderrLines.last?.hasPrefix(usage) == true, "\(run)")
   }
+
+  @Test(
+    "a name that cannot be one path segment, or a blank one, is a usage error before any request",
+    arguments: [
+      (["user", "a/b"], "'a/b'", "usage: bridge-demo user NAME"),
+      (["user", " "], "blank", "usage: bridge-demo user NAME"),
+      (["user", "\t\n"], "blank", "usage: bridge-demo user NAME"),
+      (["user", ".."], "'..'", "usage: bridge-demo user NAME"),
+      (["user", "a\u{7}b"], "control", "usage: bridge-demo user NAME"),
+      (["user", String(repeating: "é", count: 200)], "255 bytes", "usage: bridge-demo user NAME"),
+      (["repo", "../x"], "'..'", "usage: bridge-demo repo OWNER/NAME"),
+      (["repo", "x/."], "'.'", "usage: bridge-demo repo OWNER/NAME"),
+      (["repo", " /x"], "blank", "usage: bridge-demo repo OWNER/NAME"),
+      (["events", "a/..", "--poll"], "'..'", "usage: bridge-demo events OWNER/NAME"),
+      (["search", "\n"], "QUERY must not be empty", "usage: bridge-demo search QUERY"),
+    ])
+  func invalidName(_ arguments: [String], mentions: String, usage: String) async throws {
+    // A server the demo would reach if it sent anything: it must not.
+    let server = try startReplayServer()
+    defer { server.stop() }
+    let run = try await runDemo(arguments + at(server))
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stdout.isEmpty, "\(run)")
+    #expect(run.stderrLines.count == 2, "\(run)")
+    #expect(run.stderrLines.first?.hasPrefix("bridge-demo: ") == true, "\(run)")
+    #expect(run.stderrLines.first?.contains(mentions) == true, "\(run)")
+    #expect(run.stderrLines.last?.hasPrefix(usage) == true, "\(run)")
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test("names GitHub serves are accepted: bots, dots inside, non-ASCII letters are sent")
+  func acceptedNames() async throws {
+    let server = try startReplayServer()
+    defer { server.stop() }
+    for name in ["shipit[bot]", "a.b", "...", "zoë", "a b", "x?y#z%"] {
+      let run = try await runDemo(["user", name] + at(server))
+      #expect(run.status == (name == "shipit[bot]" ? 0 : 1), "\(run)")
+    }
+    #expect(server.requests.count == 6)
+  }
+
+  @Test("a mistake that quotes control characters still takes one line")
+  func oneLineMessages() async throws {
+    for arguments in [["nope\nmore"], ["user", "a\nb"], ["user", "x", "--style", "a\rb\n"]] {
+      let run = try await runDemo(arguments)
+      #expect(run.status == 2, "\(run)")
+      #expect(run.stderrLines.count == 2, "\(run)")
+      #expect(!run.stderr.contains("\r"), "\(run)")
+      #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo") == true, "\(run)")
+    }
+  }
+
+  @Test("events --help names the archive file the command writes")
+  func eventsHelpNamesTheArchive() async throws {
+    let run = try await runDemo(["events", "--help"])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("events-OWNER-NAME.json"), "\(run)")
+    #expect(!run.stdout.contains(" events.json"), "\(run)")
+  }
 }

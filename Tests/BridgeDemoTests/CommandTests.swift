@@ -89,16 +89,6 @@ struct CommandTests {
     #expect(!run.stderr.contains("Fatal error"))
   }
 
-  @Test("a name that cannot be a path segment fails with status 1 before any request")
-  func invalidName() async throws {
-    let server = try startReplayServer()
-    defer { server.stop() }
-    let run = try await runDemo(["repo", "../x"] + at(server))
-    #expect(run.status == 1, "\(run)")
-    #expect(run.stderrLines.last?.contains("invalid input (owner:") == true, "\(run)")
-    #expect(server.requests.isEmpty)
-  }
-
   @Test("a server that is not there fails with status 1 and no stack trace")
   func unreachable() async throws {
     let server = try startReplayServer()

@@ -43,7 +43,10 @@ struct DemoTestError: Error, CustomStringConvertible {
 struct DemoRun: CustomStringConvertible {
   var stdout: String
   var stderr: String
+  /// The exit status, or the number of the signal that ended the demo.
   var status: Int32
+  /// The signal that ended the demo, such as `SIGILL` for a trap; `nil` if it exited.
+  var signal: Int32?
 
   var stdoutLines: [String] {
     stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -51,7 +54,8 @@ struct DemoRun: CustomStringConvertible {
   var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
   var description: String {
-    "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+    (signal.map { "signal \($0)" } ?? "exit \(status)")
+      + "\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
   }
 }
 
@@ -117,10 +121,12 @@ func runDemo(
     throw DemoTestError(
       "bridge-demo \(arguments.joined(separator: " ")) did not exit within \(timeout)")
   }
+  var signal: Int32?
+  if case .signaled(let number) = termination { signal = number }
   return DemoRun(
     stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
     stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self),
-    status: termination.status)
+    status: termination.status, signal: signal)
 }
 
 /// A replay server with the GitHub scenario, for a test to point the demo at.

@@ -93,6 +93,14 @@ struct ArgumentParserTests {
 
 @Suite("Format")
 struct FormatTests {
+  @Test("a diagnostic stays one line: breaks, controls and bidi overrides become escapes")
+  func oneLine() {
+    #expect(Format.oneLine("a\nb\r\tc") == #"a\nb\r\tc"#)
+    #expect(Format.oneLine("\u{1B}[31mred") == #"\u{1B}[31mred"#)
+    #expect(Format.oneLine("x\u{85}y\u{2028}z\u{202E}") == #"x\u{85}y\u{2028}z\u{202E}"#)
+    #expect(Format.oneLine("zoë 日本 🦀 👩‍💻") == "zoë 日本 🦀 👩‍💻")
+  }
+
   @Test("counts have thousands separators")
   func counts() {
     #expect(Format.count(0) == "0")

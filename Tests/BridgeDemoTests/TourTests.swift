@@ -44,12 +44,12 @@ struct TourTests {
       occurrences("retried repository after: server error (HTTP 500: Server Error)", in: text) == 2)
     #expect(occurrences("requests   3  GET /users/sferik", in: text) == 2)
     // Search as you type: what settled and what was searched.
-    // Which texts settle depends on real time: "rx" and "rxswift" always do.
+    // Which texts settle depends on real time: "sw" and "swift" always do.
     #expect(searchedLines(text).count == 2, "\(run)")
     for line in searchedLines(text) {
-      #expect(line.contains(#""rx""#) && line.hasSuffix(#""rxswift""#), "\(line)")
+      #expect(line.contains(#""sw""#) && line.hasSuffix(#""swift""#), "\(line)")
     }
-    #expect(occurrences(#"2 repositories for "rxswift""#, in: text) == 4)
+    #expect(occurrences(#"2 repositories for "swift""#, in: text) == 4)
     // Events: a 200, then a 304 from the cache, with the ETag sent back.
     #expect(occurrences("poll 1  200 OK: 30 events, 30 new; 30 kept", in: text) == 2)
     #expect(
@@ -61,10 +61,11 @@ struct TourTests {
     #expect(occurrences("repeat    matches → does not match → matches", in: text) == 2)
     #expect(occurrences("sign up   disabled → enabled", in: text) == 2)
     // Observation: the model's query as the pipeline saw it, and the results read back.
-    #expect(occurrences(#"query     "" → "rx" → "rxswift""#, in: text) == 2)
-    #expect(occurrences(#"results   "" (0) → "rx" (2) → "rxswift" (2)"#, in: text) == 2)
+    #expect(occurrences(#"query     "" → "sw" → "swift""#, in: text) == 2)
+    // Offline, "sw" has no recording and finds nothing, as on GitHub a query without matches.
+    #expect(occurrences(#"results   "" (0) → "sw" (0) → "swift" (2)"#, in: text) == 2)
     #expect(
-      occurrences(#"2 repositories for "rxswift", read back from the model"#, in: text) == 2)
+      occurrences(#"2 repositories for "swift", read back from the model"#, in: text) == 2)
     #expect(
       run.stdoutLines.dropLast().last?.hasPrefix("7 scenarios in both styles, ") == true, "\(run)")
     // No colour codes when standard output is not a terminal.
@@ -75,31 +76,31 @@ struct TourTests {
   func typingCancelsStaleSearches() async throws {
     let server = try startReplayServer()
     defer { server.stop() }
-    // The search for "rx" never answers: only cancelling it lets the tour go on.
-    server.stub(Paths.searchRepositories, query: ["q": "rx"], .hang)
+    // The search for "sw" never answers: only cancelling it lets the tour go on.
+    server.stub(Paths.searchRepositories, query: ["q": "sw"], .hang)
     let run = try await runDemo(["tour", "--only", "typeahead"] + at(server))
     #expect(run.status == 0, "\(run)")
     #expect(
-      occurrences(#"cancelled  search for "rx", in flight when newer text settled"#, in: run.stdout)
+      occurrences(#"cancelled  search for "sw", in flight when newer text settled"#, in: run.stdout)
         == 2, "\(run)")
     #expect(searchedLines(run.stdout).count == 2, "\(run)")
     for line in searchedLines(run.stdout) {
-      #expect(line.contains(#""rx""#) && line.hasSuffix(#""rxswift""#), "\(line)")
+      #expect(line.contains(#""sw""#) && line.hasSuffix(#""swift""#), "\(line)")
     }
     #expect(occurrences("requests   not counted (remote server)", in: run.stdout) == 2)
     #expect(await server.waitForAbandonedRequests(count: 2, timeout: .seconds(120)))
     // The server's log is in the order its connection threads read the request heads, not the
-    // order the demo sent them: each connection has its own thread, and a cancelled "rx"
+    // order the demo sent them: each connection has its own thread, and a cancelled "sw"
     // request whose thread a loaded machine schedules late is read from the closed socket
-    // (and logged) after the "rxswift" answered meanwhile. So the wire is checked as a
+    // (and logged) after the "swift" answered meanwhile. So the wire is checked as a
     // multiset, and the order of each style's searches comes from the demo's "searched"
-    // lines above, which end with "rxswift".
+    // lines above, which end with "swift".
     let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
-    #expect(queries.filter { $0 == "rx" }.count == 2, "\(queries)")
-    #expect(queries.filter { $0 == "rxswift" }.count >= 2, "\(queries)")
+    #expect(queries.filter { $0 == "sw" }.count == 2, "\(queries)")
+    #expect(queries.filter { $0 == "swift" }.count >= 2, "\(queries)")
     // Under load a pause between keystrokes can outlast the debounce, so other prefixes may
     // be searched too; nothing else may.
-    #expect(queries.allSatisfy { !$0.isEmpty && "rxswift".hasPrefix($0) }, "\(queries)")
+    #expect(queries.allSatisfy { !$0.isEmpty && "swift".hasPrefix($0) }, "\(queries)")
   }
 
   @Test("the Observation scenario: the model drives the search and reads the results back")
@@ -111,15 +112,15 @@ struct TourTests {
     #expect(run.stdout.contains("━━ 1/1  A view model with Observation ━"), "\(run)")
     #expect(run.stdout.contains("    Observable.observing { model.query }"), "\(run)")
     #expect(run.stdout.contains("    Observable.observations { model.query }"), "\(run)")
-    #expect(occurrences(#"query     "" → "rx" → "rxswift""#, in: run.stdout) == 2, "\(run)")
+    #expect(occurrences(#"query     "" → "sw" → "swift""#, in: run.stdout) == 2, "\(run)")
     #expect(
-      occurrences(#"results   "" (0) → "rx" (2) → "rxswift" (2)"#, in: run.stdout) == 2, "\(run)")
+      occurrences(#"results   "" (0) → "sw" (2) → "swift" (2)"#, in: run.stdout) == 2, "\(run)")
     #expect(
-      occurrences(#"2 repositories for "rxswift", read back from the model"#, in: run.stdout)
+      occurrences(#"2 repositories for "swift", read back from the model"#, in: run.stdout)
         == 2, "\(run)")
     // Each style searched each query once, as it was set on the model.
     let queries = server.requests(path: Paths.searchRepositories).compactMap { $0.queryValue("q") }
-    #expect(queries.sorted() == ["rx", "rx", "rxswift", "rxswift"], "\(queries)")
+    #expect(queries.sorted() == ["sw", "sw", "swift", "swift"], "\(queries)")
   }
 
   @Test("--only runs the chosen scenarios; against another server no fault is injected")
@@ -187,6 +188,7 @@ struct TourTests {
       #expect(line.contains("cannot reach the server (URLError "), "\(line)")
     }
     #expect(
+      // --live types "rx" and "rxswift", which GitHub has results for.
       occurrences(#"failed: search for "rx": cannot reach the server"#, in: run.stdout) == 4,
       "\(run)")
     #expect(

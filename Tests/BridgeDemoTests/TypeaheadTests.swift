@@ -161,11 +161,30 @@ struct TypeaheadTests {
         ["typeahead", "--style", style] + at(server), input: "broken\nswift\n")
       #expect(run.status == 1, "\(run)")
       #expect(run.stdoutLines.first == #""swift": 2 repositories"#, "\(run)")
+      // One line for the failed search, and nothing more: the status says the rest.
+      #expect(run.stderrLines.count == 1, "\(run)")
       #expect(
-        run.stderr.contains(#"bridge-demo: search for "broken" failed: server error (HTTP 500"#),
+        run.stderrLines.first?.hasPrefix(
+          #"bridge-demo: search for "broken" failed: server error (HTTP 500"#) == true,
         "\(run)")
-      #expect(run.stderrLines.last == "bridge-demo: 1 searches failed", "\(run)")
     }
+  }
+
+  @Test(
+    "without a terminal or a network, a failed search is one line on standard error",
+    arguments: ["rx", "async"])
+  func linesLiveFailure(_ style: String) async throws {
+    let closed = try closedPortURL()
+    let run = try await runDemo(
+      ["typeahead", "--live", "--style", style], input: "swift\n",
+      environment: ["BRIDGE_DEMO_LIVE_BASE_URL": closed.absoluteString])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.isEmpty, "\(run)")
+    #expect(run.stderrLines.count == 1, "\(run)")
+    #expect(
+      run.stderrLines.first?.hasPrefix(
+        #"bridge-demo: search for "swift" failed: cannot reach the server"#) == true, "\(run)")
+    #expect(!run.stderr.contains("searches failed"), "\(run)")
   }
 }
 
@@ -252,7 +271,7 @@ struct AnnouncementTests {
 
 /// A pseudo-terminal: the demo gets the terminal side as its standard input, output and
 /// error; the test types into the other side and reads the screen from it.
-private final class PseudoTerminal: Sendable {
+final class PseudoTerminal: Sendable {
   private let master: Int32
   private let slave: Int32
   private let screen = _Mutex("")
@@ -344,7 +363,7 @@ private final class PseudoTerminal: Sendable {
 }
 
 /// A demo running on a pseudo-terminal.
-private struct RunningDemo: Sendable {
+struct RunningDemo: Sendable {
   let process: SpawnedProcess
   let terminal: PseudoTerminal
 

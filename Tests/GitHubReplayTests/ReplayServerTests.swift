@@ -331,6 +331,46 @@ struct ReplayServerTests {
     _ = try await fetch(server, "/y")
     #expect(server.requests.map(\.index) == [0])
   }
+
+  @Test("recorded searches only: the recorded query gets its pages, any other finds nothing")
+  func recordedSearchesOnly() async throws {
+    let server = try ReplayServer.start(scenario: .gitHub(searches: .recordedQueriesOnly))
+    defer { server.stop() }
+    func totalAndNames(_ target: String) async throws -> (Int?, [String]) {
+      let data = try await fetch(server, target).0
+      let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      let items = try #require(object["items"] as? [[String: Any]])
+      return (object["total_count"] as? Int, items.compactMap { $0["full_name"] as? String })
+    }
+    #expect(ReplayScenario.recordedSearchQueries == ["swift"])
+    let recorded = try await totalAndNames("/search/repositories?q=swift&per_page=2")
+    #expect(recorded.0 == 5)
+    #expect(recorded.1 == ["octocat/swift-hello-world", "octo-org/swift-async-widgets"])
+    let second = try await totalAndNames("/search/repositories?q=swift&per_page=2&page=2")
+    #expect(second.1.count == 2)
+    #expect(second.1 != recorded.1)
+    for target in [
+      "/search/repositories?q=zzzznotthere", "/search/repositories?q=rxswift&page=2",
+      "/search/repositories?q=Swift%20language%3Aswift&per_page=2",
+    ] {
+      let (response, empty) = try await (fetch(server, target).1, totalAndNames(target))
+      #expect(response.statusCode == 200)
+      #expect(response.value(forHTTPHeaderField: "Link") == nil, "\(target)")
+      #expect(empty.0 == 0, "\(target)")
+      #expect(empty.1.isEmpty, "\(target)")
+    }
+    // The written pages record q=swift, the query the scenario serves them for.
+    let first = try #require(try ReplayFixture.searchRepositories.interactions().first)
+    let recordedQuery = RecordedRequest(index: 0, method: "GET", target: first.target, headers: [])
+      .queryValue("q")
+    #expect(recordedQuery.map { ReplayScenario.recordedSearchQueries.contains($0) } == true)
+    // By default, any query gets the written pages.
+    let any = try ReplayServer.start(scenario: .gitHub())
+    defer { any.stop() }
+    let data = try await fetch(any, "/search/repositories?q=zzzznotthere").0
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["total_count"] as? Int == 5)
+  }
 }
 
 // MARK: - Helpers

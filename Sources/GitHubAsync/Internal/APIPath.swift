@@ -10,8 +10,8 @@ extension Endpoint {
   /// with a single `/`, so it can never name a scheme or another host, and no segment may be
   /// empty, `.` or `..` (also when percent-encoded). Percent escapes the caller wrote are kept
   /// as they are; control characters, spaces, `?`, `#` and malformed escapes are rejected;
-  /// other bytes URLs cannot carry raw (non-ASCII, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`,
-  /// `}`) are percent-encoded.
+  /// other bytes URLs cannot carry raw in a path (non-ASCII, `"`, `<`, `>`, `[`, `]`, `\`,
+  /// `^`, `` ` ``, `{`, `|`, `}`) are percent-encoded.
   ///
   /// - Parameters:
   ///   - baseURL: The API base URL.
@@ -57,12 +57,12 @@ extension Endpoint {
         guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
         else { throw invalidPath("has a '%' that does not start a percent escape") }
         encoded.unicodeScalars.append("%")
-      case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
-        UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"),
-        UInt8(ascii: "}"), 0x80...0xFF:
-        appendPercentEscape(byte, to: &encoded)
       default:
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        if isPathCharacter(byte) {
+          encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        } else {
+          appendPercentEscape(byte, to: &encoded)
+        }
       }
       index += 1
     }
@@ -75,6 +75,25 @@ extension Endpoint {
       }
     }
     return encoded
+  }
+
+  /// Whether a byte may appear raw in a URL path: RFC 3986's `pchar` (unreserved characters,
+  /// sub-delimiters, `:` and `@`) or `/`.
+  ///
+  /// Anything else, such as `[`, `]`, `"`, `{` or a non-ASCII byte, must be percent-encoded:
+  /// Foundation's `URLComponents` stops the program when given a path that holds one raw.
+  static func isPathCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+      UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+      UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+      UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+      true
+    default:
+      false
+    }
   }
 
   /// Whether `url` is on the API the base URL names: same scheme, host and port, and under

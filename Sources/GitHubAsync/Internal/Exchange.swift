@@ -282,6 +282,7 @@ extension GitHubClient {
   }
 
   private static func reason(for error: any Error) -> String {
+    if let notFound = error as? ItemsListNotFound { return notFound.reason }
     guard let decodingError = error as? DecodingError else { return "invalid JSON" }
     func path(_ keys: [any CodingKey]) -> String {
       keys.isEmpty

@@ -94,7 +94,9 @@ final class Backend: Sendable {
   /// The GitHub scenario of the replay server, with searches answering after
   /// ``replaySearchLatency``.
   static func replayScenario() throws(ReplayServerError) -> ReplayScenario {
-    var scenario = try ReplayScenario.gitHub()
+    // Only the recorded searches answer with their recordings; any other query finds nothing,
+    // as a search without matches does on GitHub.
+    var scenario = try ReplayScenario.gitHub(searches: .recordedQueriesOnly)
     for index in scenario.routes.indices
     where scenario.routes[index].path == ReplayScenario.GitHubPaths.searchRepositories {
       if case .respond(let response) = scenario.routes[index].action {
@@ -118,14 +120,42 @@ final class Backend: Sendable {
     return "bridge-demo: talking to \(baseURL.absoluteString) with \(tokenNote)"
   }
 
+  /// What an offline search or typeahead says on a terminal about the recordings: which
+  /// queries they cover.
+  ///
+  /// - Parameter query: The query searched, or `nil` for queries to come (`typeahead`).
+  /// - Returns: The line, or `nil` when online, or for a query the recordings cover.
+  func offlineSearchNote(for query: String?) -> String? {
+    guard replayServer != nil else { return nil }
+    let covered = ReplayScenario.recordedSearchQueries
+    if let query, covered.contains(query) { return nil }
+    let list = covered.map { "\"\($0)\"" }.joined(separator: ", ")
+    return "bridge-demo: offline, the recordings cover only the search \(list); any other query"
+      + " finds nothing, as a search without matches does on GitHub; --live searches GitHub"
+  }
+
+  /// The name the replay server's URLs are cached under, in place of its origin
+  /// (`http://127.0.0.1:<port>`), whose port changes from run to run.
+  static let replayCacheOrigin = "bridge-demo-offline-replay:"
+
   /// A client for this backend.
+  ///
+  /// Offline, the cache keys name the recordings (``replayCacheOrigin``) instead of the
+  /// replay server's port, so that a cache directory serves the same request in the next
+  /// run; keys of `--live` and `--base-url` runs are their URLs, so no run reads another
+  /// server's entries.
   ///
   /// - Parameter cache: The client's response cache.
   /// - Returns: The client.
   func makeClient(cache: any ResponseCache = InMemoryResponseCache()) -> GitHubClient {
-    GitHubClient(
+    let keyed: any ResponseCache =
+      replayServer.map {
+        OriginRenamingCache(
+          cache, origin: $0.baseURL.absoluteString, renamedTo: Self.replayCacheOrigin)
+      } ?? cache
+    return GitHubClient(
       configuration: GitHubConfiguration(
-        baseURL: baseURL, token: token, userAgent: "ObservableBridge-bridge-demo", cache: cache,
+        baseURL: baseURL, token: token, userAgent: "ObservableBridge-bridge-demo", cache: keyed,
         clock: clock))
   }
 
@@ -134,6 +164,60 @@ final class Backend: Sendable {
     replayServer?.stop()
   }
 }
+
+/// A response cache that files the entries of one origin under another name.
+///
+/// The client keys its cache by request URL. The replay server listens on a new port each
+/// run, so its URLs would never meet again; under a stable name they do.
+struct OriginRenamingCache: ResponseCache {
+  private let base: any ResponseCache
+  private let origin: String
+  private let name: String
+
+  /// Wraps a cache.
+  ///
+  /// - Parameters:
+  ///   - base: The cache that stores the entries.
+  ///   - origin: The origin to rename, such as `http://127.0.0.1:49152`, without a slash.
+  ///   - name: What to file its URLs under instead.
+  init(_ base: any ResponseCache, origin: String, renamedTo name: String) {
+    self.base = base
+    self.origin = origin
+    self.name = name
+  }
+
+  /// The key `base` uses for `key`: the origin renamed, or `key` itself for another origin.
+  ///
+  /// - Parameter key: The request URL.
+  /// - Returns: The key.
+  func renamed(_ key: String) -> String {
+    guard key.hasPrefix(origin),
+      key.dropFirst(origin.count).first.map({ "/?".contains($0) }) ?? true
+    else { return key }
+    return name + key.dropFirst(origin.count)
+  }
+
+  /// The stored response for `key`.
+  ///
+  /// - Parameter key: The request URL.
+  /// - Returns: The stored response, or `nil`.
+  func cachedResponse(for key: String) -> CachedResponse? {
+    base.cachedResponse(for: renamed(key))
+  }
+
+  /// Stores a response for `key`.
+  ///
+  /// - Parameters:
+  ///   - response: The response.
+  ///   - key: The request URL.
+  func store(_ response: CachedResponse, for key: String) {
+    base.store(response, for: renamed(key))
+  }
+}
+
+/// A failure already reported on standard error, one line for each part that failed (such as
+/// each failed search of `typeahead`): the demo exits with status 1 and prints nothing more.
+struct ReportedFailure: Error {}
 
 /// A failure the demo reports as one line on standard error, exiting with status 1.
 struct DemoFailure: Error, CustomStringConvertible {

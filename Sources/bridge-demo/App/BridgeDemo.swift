@@ -63,6 +63,9 @@ enum BridgeDemo {
       }
       cleanup.runAll()
       return 0
+    } catch is ReportedFailure {
+      cleanup.runAll()
+      return 1
     } catch let failure as UsageFailure {
       // A mistake found only once the server answered, such as `api --items` naming a
       // member the pages lack.

@@ -47,11 +47,13 @@ extension CommandName {
     case .events:
       body = """
         Shows a repository's public events, newest first, and keeps the newest 50 across polls
-        in events.json in the cache directory. Requests are conditional: when nothing changed,
-        GitHub answers 304 Not Modified and the events come from the cache.
+        in \(EventArchive.fileName(owner: "OWNER", name: "NAME")) in the cache directory.
+        Requests are conditional: when nothing changed, GitHub answers 304 Not Modified and the
+        events come from the cache, also in a later run with the same --cache-dir.
 
         Options:
-          --poll                  keep polling until interrupted, printing new events
+          --poll                  keep polling until interrupted, printing new events; on a
+                                  terminal, standard error says how long each wait is
           --interval SECONDS      the least wait between polls; never shorter than the
                                   server's X-Poll-Interval (60 s without one)
           --polls N               stop after N polls
@@ -73,7 +75,8 @@ extension CommandName {
         Searches repositories as you type. Keystrokes go through debounce,
         distinctUntilChanged and flatMapLatest (or, with --style async, the same with Task
         cancellation); requests made stale by further typing are cancelled and shown as such.
-        Esc or Ctrl-C quits. When standard input is not a terminal, it reads one query per line.
+        Esc or Ctrl-C quits. When standard input is not a terminal, it reads one query per line;
+        a search that fails is one line on standard error, and the exit status is then 1.
 
         Options:
           --style rx|async        which pipeline to use (default: rx)
@@ -81,13 +84,16 @@ extension CommandName {
     case .api:
       body = """
         Sends GET PATH (such as repos/apple/swift or /orgs/apple/repos?per_page=100) and prints
-        the JSON, like 'gh api'. With --paginate, follows the Link rel="next" pages and prints
-        their items as one array. Pages that wrap their list in an object, such as
-        search/repositories?q=swift ({"total_count": ..., "items": [...]}) or
-        repos/OWNER/NAME/actions/workflows ({"workflows": [...]}), need --items.
+        the JSON, like 'gh api'. Spaces, quotes and other characters in PATH are
+        percent-encoded; a full URL is taken only on the configured API. With --paginate,
+        follows the Link rel="next" pages and prints their items as one array. A page that
+        wraps its list in an object with one array member, such as
+        repos/OWNER/NAME/actions/workflows ({"total_count": ..., "workflows": [...]}), is read
+        as that list; an object with several, or none, needs --items.
 
         Options:
-          --paginate              fetch every page; each must be a JSON array, or see --items
+          --paginate              fetch every page: each a JSON array, or an object with
+                                  one array member, or see --items
           --items KEY             with --paginate, each page is an object whose member KEY
                                   is the list (items, workflows, ...); a page without it is
                                   a usage error (exit 2)

@@ -51,14 +51,41 @@ struct RepositoryName: Sendable, Equatable, CustomStringConvertible {
 
   /// Splits `OWNER/NAME`.
   ///
-  /// - Throws: ``ArgumentError`` unless the text is two non-empty parts around one slash.
+  /// - Throws: ``ArgumentError`` unless the text is two non-empty parts around one slash,
+  ///   each a name the client can send (see ``validate(_:as:)``).
   init(parsing text: String) throws(ArgumentError) {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    // Split on scalars: a combining mark after the slash joins it in one Character.
+    let parts = text.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+      .map(Substring.init)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
       throw ArgumentError("expected OWNER/NAME, not '\(text)'")
     }
     owner = String(parts[0])
     name = String(parts[1])
+    try Self.validate(owner, as: "OWNER")
+    try Self.validate(name, as: "NAME")
+  }
+
+  /// Checks a login, owner or repository name before any request.
+  ///
+  /// It must not be blank, and must be a name the client sends (GitHubAsync refuses only what
+  /// cannot be one path segment: `.`, `..`, `/`, control characters, over 255 bytes). Any name
+  /// GitHub serves, such as `dependabot[bot]`, passes.
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - label: What it is on the command line, such as `OWNER` or `NAME`.
+  /// - Throws: ``ArgumentError`` naming the label, the name and the reason.
+  static func validate(_ name: String, as label: String) throws(ArgumentError) {
+    guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw ArgumentError("\(label) must not be blank, not '\(name)'")
+    }
+    do {
+      try GitHubClient.validateName(name, parameter: label)
+    } catch {
+      guard case .invalidInput(let input) = error else { throw ArgumentError("\(label): \(error)") }
+      throw ArgumentError("\(label) '\(name)' \(input.reason)")
+    }
   }
 
   var description: String { "\(owner)/\(name)" }
@@ -129,7 +156,7 @@ struct Invocation: Sendable {
       let chosen = name ?? .tour
       if help { return .help(chosen.help) }
       let server = try serverOptions.get()
-      let command = try chosen.parseOptions(&parser)
+      let command = try chosen.parseOptions(&parser, server: server)
       try parser.finish()
       return .run(Invocation(server: server, command: command))
     } catch {
@@ -211,7 +238,16 @@ enum CommandName: String, CaseIterable, Sendable {
     return name
   }
 
-  func parseOptions(_ parser: inout ArgumentParser) throws(ArgumentError) -> Invocation.Command {
+  /// Takes the command's options and arguments.
+  ///
+  /// - Parameters:
+  ///   - parser: The arguments left after the command name and the server options.
+  ///   - server: Where requests go, for `api`, which takes full URLs on that API.
+  /// - Returns: The command.
+  /// - Throws: ``ArgumentError`` for a mistake.
+  func parseOptions(
+    _ parser: inout ArgumentParser, server: ServerOptions
+  ) throws(ArgumentError) -> Invocation.Command {
     switch self {
     case .tour:
       var options = TourOptions()
@@ -241,7 +277,7 @@ enum CommandName: String, CaseIterable, Sendable {
         return sort
       }
       let query = try parser.requiredPositional("QUERY")
-      guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+      guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw ArgumentError("QUERY must not be empty")
       }
       return .search(
@@ -275,8 +311,8 @@ enum CommandName: String, CaseIterable, Sendable {
       let style = try StyleChoice.parse(&parser)
       let json = try parser.flag("--json")
       let name = try parser.requiredPositional("NAME")
-      // Only emptiness is checked here; GitHubAsync validates the rest before any request.
       guard !name.isEmpty else { throw ArgumentError("NAME must not be empty") }
+      try RepositoryName.validate(name, as: "NAME")
       return .user(UserOptions(name: name, style: style, json: json))
     case .typeahead:
       var style = Style.rx
@@ -288,7 +324,9 @@ enum CommandName: String, CaseIterable, Sendable {
       }
       return .typeahead(TypeaheadOptions(style: style))
     case .api:
-      return .api(try ApiOptions.parse(&parser))
+      // Offline, the replay server stands for api.github.com; --live is api.github.com.
+      let apiBase = server.baseURL ?? GitHubConfiguration.gitHubAPI
+      return .api(try ApiOptions.parse(&parser, apiBase: apiBase))
     }
   }
 

@@ -5,9 +5,9 @@ import ObservableCore
 
 /// The options of `api`.
 struct ApiOptions: Sendable, Equatable {
-  /// The path relative to the API, without the query.
+  /// The path relative to the API, percent-encoded, without the query.
   var path: String
-  /// The query items given after `?` in PATH.
+  /// The query items given after `?` in PATH, decoded.
   var query: [String: String]
   var paginate: Bool
   /// With `--paginate`, the member of each page's object that holds its items (`--items`);
@@ -18,7 +18,16 @@ struct ApiOptions: Sendable, Equatable {
   var style: StyleChoice
   var json: Bool
 
-  static func parse(_ parser: inout ArgumentParser) throws(ArgumentError) -> ApiOptions {
+  /// Takes the options of `api` and its PATH.
+  ///
+  /// - Parameters:
+  ///   - parser: The arguments after the command name.
+  ///   - apiBase: The configured API's base URL, under which a full URL is taken as PATH.
+  /// - Returns: The options.
+  /// - Throws: ``ArgumentError`` for a mistake.
+  static func parse(
+    _ parser: inout ArgumentParser, apiBase: URL
+  ) throws(ArgumentError) -> ApiOptions {
     let style = try StyleChoice.parse(&parser)
     let json = try parser.flag("--json")
     let paginate = try parser.flag("--paginate")
@@ -34,32 +43,20 @@ struct ApiOptions: Sendable, Equatable {
       guard !items.isEmpty else { throw ArgumentError("--items must name a member, such as items") }
       guard paginate else { throw ArgumentError("--items needs --paginate") }
     }
-    let text = try parser.requiredPositional("PATH")
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw ArgumentError("PATH must not be empty")
-    }
-    // Like `gh api`: `repos/o/r` and `/repos/o/r` are the same; a query may follow `?`.
-    let parts = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-    var path = String(parts[0])
-    if !path.hasPrefix("/") { path = "/" + path }
-    var query: [String: String] = [:]
-    if parts.count > 1 {
-      var components = URLComponents()
-      components.percentEncodedQuery = String(parts[1])
-      for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
-    }
+    let path = try ApiPath.parse(parser.requiredPositional("PATH"), apiBase: apiBase)
     return ApiOptions(
-      path: path, query: query, paginate: paginate, items: items, limit: limit, style: style,
-      json: json)
+      path: path.path, query: path.query, paginate: paginate, items: items, limit: limit,
+      style: style, json: json)
   }
 }
 
 /// `bridge-demo api PATH`: any `GET` endpoint, printed as JSON, in the spirit of `gh api`.
 ///
 /// With `--paginate` it follows `Link` `rel="next"` and prints the items of every page as
-/// one array: each page is an array, or with `--items KEY` an object whose member `KEY` is
-/// (search's `items`, the Actions endpoints' `workflows`). A page without that list is a
-/// usage error.
+/// one array: each page is an array, or an object whose only array member is the list (the
+/// Actions endpoints' `workflows`, `workflow_runs`, ...), or with `--items KEY` an object
+/// whose member `KEY` is (search's `items`). A page without that list, or an object with no
+/// array member or several without `--items`, is a usage error.
 enum ApiCommand {
   static func run(_ options: ApiOptions, context: CommandContext) async throws {
     let client = context.backend.makeClient()
@@ -100,7 +97,8 @@ enum ApiCommand {
       }
     }
     let limit = options.limit ?? Int.max
-    let location = options.items.map(PageItems.key) ?? .array
+    // Without --items: an array, or the one array member of an object.
+    let location = options.items.map(PageItems.key) ?? .automatic
     switch style {
     case .rx:
       // One element per page; take(limit) disposes the pager once it has enough.
@@ -142,9 +140,10 @@ enum ApiCommand {
         "--items \(key): a page of \(options.path) has no list under \"\(key)\" "
         + "(\(failure.reason))"
     } else {
+      // An object with no array member, or with several: which one is the list?
       guard isObject else { return nil }
       message =
-        "--paginate: the pages of \(options.path) are JSON objects, not arrays; "
+        "--paginate: a page of \(options.path) is \(failure.reason); "
         + "name the member that holds the items with --items KEY"
     }
     return UsageFailure(message: message, usage: CommandName.api.usage)

@@ -44,7 +44,7 @@ enum EventsCommand {
       owner: options.repository.owner, name: options.repository.name,
       minimumInterval: options.interval ?? .zero)
     for try await poll in results.take(polls ?? Int.max).values {
-      try printer.handle(poll.response)
+      try printer.handle(poll)
     }
   }
 
@@ -58,29 +58,50 @@ enum EventsCommand {
       owner: options.repository.owner, name: options.repository.name,
       minimumInterval: options.interval ?? .zero)
     {
-      try printer.handle(poll.response)
+      try printer.handle(poll)
       count += 1
       if let polls, count >= polls { return }
     }
   }
 }
 
-/// Merges each poll into the archive and prints what it brought.
+/// Merges each poll into the archive and prints what it brought, then, on a terminal, how
+/// long it waits for the next.
 private final class PollPrinter: Sendable {
   private let options: EventsOptions
   private let style: Style
   private let archive: EventArchive
   private let console: Console
   private let pollCount = _Mutex(0)
+  /// The wait for the next poll, shown on standard error when it is a terminal.
+  private let waiting: ProgressLine
 
   init(options: EventsOptions, style: Style, archive: EventArchive, console: Console) {
     self.options = options
     self.style = style
     self.archive = archive
     self.console = console
+    waiting = ProgressLine(console: console)
   }
 
-  func handle(_ result: RepositoryEvents) throws(DemoFailure) {
+  /// Prints a poll, and the wait for the next one unless it was the last.
+  func handle(_ poll: RepositoryEventPoll) throws(DemoFailure) {
+    waiting.clear()
+    let count = try printResponse(poll.response)
+    guard options.poll, options.polls.map({ count < $0 }) ?? true else { return }
+    waiting.show(
+      PollWait.message(
+        delay: poll.nextPollDelay,
+        until: Date().addingTimeInterval(PollWait.seconds(poll.nextPollDelay)),
+        reason: PollWait.reason(
+          delay: poll.nextPollDelay, pollInterval: poll.response.pollInterval,
+          minimum: options.interval)))
+  }
+
+  /// Prints a poll's response.
+  ///
+  /// - Returns: The number of polls so far, this one included.
+  private func printResponse(_ result: RepositoryEvents) throws(DemoFailure) -> Int {
     let poll = pollCount.withLock { count in
       count += 1
       return count
@@ -104,5 +125,74 @@ private final class PollPrinter: Sendable {
         console.print(indent + Format.eventLine(event))
       }
     }
+    return poll
+  }
+}
+
+/// What `events --poll` says on a terminal while it waits for the next poll.
+enum PollWait {
+  /// Why the wait is as long as it is.
+  enum Reason: Equatable {
+    /// The response's `X-Poll-Interval`.
+    case pollInterval
+    /// `--interval`, longer than the response's `X-Poll-Interval`.
+    case minimumInterval
+    /// The library's 60 s, for a response without `X-Poll-Interval`.
+    case defaultInterval
+  }
+
+  /// Why the library waits `delay`: it waits the response's `X-Poll-Interval` (60 s without
+  /// one), or `--interval` if that is longer.
+  ///
+  /// - Parameters:
+  ///   - delay: The wait, ``RepositoryEventPoll/nextPollDelay``.
+  ///   - pollInterval: The response's `X-Poll-Interval`, if it had one.
+  ///   - minimum: `--interval`, if given.
+  /// - Returns: The reason; the server's interval when it and `--interval` are equal.
+  static func reason(delay: Duration, pollInterval: Duration?, minimum: Duration?) -> Reason {
+    if let pollInterval, delay <= pollInterval { return .pollInterval }
+    if let minimum, delay <= minimum { return .minimumInterval }
+    return .defaultInterval
+  }
+
+  /// The line, such as `waiting 60 s for the next poll (until 12:34:56; GitHub's
+  /// X-Poll-Interval)`.
+  ///
+  /// - Parameters:
+  ///   - delay: The wait.
+  ///   - until: When the wait ends.
+  ///   - reason: Why it is that long.
+  ///   - timeZone: The time zone of the time shown; the user's by default.
+  /// - Returns: The line, without a line break.
+  static func message(
+    delay: Duration, until: Date, reason: Reason, timeZone: TimeZone = .current
+  ) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = "HH:mm:ss"
+    let why =
+      switch reason {
+      case .pollInterval: "GitHub's X-Poll-Interval"
+      case .minimumInterval: "--interval"
+      case .defaultInterval: "60 s without an X-Poll-Interval"
+      }
+    return
+      "waiting \(text(delay)) for the next poll (until \(formatter.string(from: until)); \(why))"
+  }
+
+  /// A wait in words: `60 s`, `1.5 s`, `5 min`, `2 min 30 s`.
+  static func text(_ delay: Duration) -> String {
+    let total = seconds(delay)
+    if total < 120 {
+      return total == total.rounded() ? "\(Int(total)) s" : String(format: "%.1f s", total)
+    }
+    let whole = Int(total.rounded())
+    return whole % 60 == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(whole % 60) s"
+  }
+
+  /// A duration in seconds.
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }

@@ -6,6 +6,11 @@ import ObservableCore
 enum SearchCommand {
   static func run(_ options: SearchOptions, context: CommandContext) async throws {
     let client = context.backend.makeClient()
+    if context.console.errorIsTerminal,
+      let note = context.backend.offlineSearchNote(for: options.query)
+    {
+      context.console.printError(note)
+    }
     var results: [(Style, [Repository])] = []
     for style in options.style.styles {
       let progress = ProgressLine(console: context.console)

@@ -17,6 +17,9 @@ enum TypeaheadCommand {
   static let settings = SearchAsYouTypeSettings(debounce: .milliseconds(300), perPage: 8)
 
   static func run(_ options: TypeaheadOptions, context: CommandContext) async throws {
+    if context.console.errorIsTerminal, let note = context.backend.offlineSearchNote(for: nil) {
+      context.console.printError(note)
+    }
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
       try await interactive(options.style, context: context)
     } else {
@@ -122,7 +125,8 @@ enum TypeaheadCommand {
         }
       }
     }
-    if failures > 0 { throw DemoFailure("\(failures) searches failed") }
+    // Each failed search has had its line; the exit status says the rest.
+    if failures > 0 { throw ReportedFailure() }
   }
 
   /// The non-empty lines of standard input, read on a thread of their own.

@@ -52,7 +52,17 @@ struct EventArchive: Sendable {
   ///   - repository: The repository.
   init(directory: URL, repository: RepositoryName) {
     file = directory.appendingPathComponent(
-      "events-\(repository.owner)-\(repository.name).json", isDirectory: false)
+      Self.fileName(owner: repository.owner, name: repository.name), isDirectory: false)
+  }
+
+  /// The name of a repository's archive file: `events-OWNER-NAME.json`.
+  ///
+  /// - Parameters:
+  ///   - owner: The owner, or `OWNER` for the help text.
+  ///   - name: The repository name, or `NAME` for the help text.
+  /// - Returns: The file name.
+  static func fileName(owner: String, name: String) -> String {
+    "events-\(owner)-\(name).json"
   }
 
   /// The events kept, newest first; none if the file does not exist yet.
@@ -89,7 +99,7 @@ struct EventArchive: Sendable {
       try FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
       let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       encoder.dateEncodingStrategy = .iso8601
       try encoder.encode(archive).write(to: file, options: .atomic)
     } catch {

@@ -41,8 +41,11 @@ struct Console: Sendable {
   }
 
   /// Writes a line of diagnostics to standard error.
+  ///
+  /// Line breaks and other control characters in it, such as those of an argument it quotes,
+  /// are written as escapes (see ``Format/oneLine(_:)``), so it stays one line.
   func printError(_ line: String) {
-    emit(line + "\n", to: STDERR_FILENO)
+    emit(Format.oneLine(line) + "\n", to: STDERR_FILENO)
   }
 
   /// Writes text to a file descriptor, all of it, retrying interrupted writes.

@@ -33,6 +33,32 @@ enum Format {
     return formatter.string(from: date)
   }
 
+  /// The text with every character that could break the line or take over the terminal
+  /// written as an escape: control characters (a line feed as the characters `\n`, ESC as
+  /// `\u{1B}`), line and paragraph separators, and the bidirectional overrides.
+  ///
+  /// - Parameter text: The text, such as an error message that quotes an argument.
+  /// - Returns: One line of text.
+  static func oneLine(_ text: String) -> String {
+    var line = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": line += "\\n"
+      case "\r": line += "\\r"
+      case "\t": line += "\\t"
+      case "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+        line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default:
+        if scalar.properties.generalCategory == .control {
+          line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+          line.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return line
+  }
+
   /// A text shortened to `limit` characters with an ellipsis.
   static func truncated(_ text: String, _ limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(max(0, limit - 1))) + "…"

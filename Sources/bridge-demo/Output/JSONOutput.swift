@@ -61,7 +61,8 @@ enum JSONOutput {
     var archive: [ArchivedEvent]?
   }
 
-  /// Encodes a value as JSON with sorted keys.
+  /// Encodes a value as JSON with sorted keys, and slashes as they are (`"a/b"`, not
+  /// `"a\/b"`).
   ///
   /// - Parameters:
   ///   - value: The value.
@@ -69,7 +70,10 @@ enum JSONOutput {
   /// - Returns: The JSON text.
   static func encode<Value: Encodable>(_ value: Value, pretty: Bool = true) -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+    encoder.outputFormatting =
+      pretty
+      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     guard let data = try? encoder.encode(value) else { return "null" }
     return String(decoding: data, as: UTF8.self)

@@ -70,10 +70,13 @@ struct TourTargets: Sendable {
   var freeUsername: String
 
   /// The names the replay server has recordings for.
+  ///
+  /// The typist ends on the recorded search, `swift`: offline, a query without a recording
+  /// finds nothing, as `sw` does.
   static let replay = TourTargets(
     repository: RepositoryName(owner: "octokit-fixture-org", name: "hello-world"),
     searchQuery: "swift", searchPerPage: 2, searchTake: 3, user: "sferik",
-    typing: ("rx", "rxswift"),
+    typing: ("sw", "swift"),
     eventsRepository: RepositoryName(owner: "sferik", name: "rails_admin"),
     takenUsername: "sferik", freeUsername: "sferik-rx")
 
