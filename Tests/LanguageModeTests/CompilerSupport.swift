@@ -45,13 +45,24 @@ enum ClientCompiler {
 
   /// Type-checks `source` in Swift `languageMode` ("5" or "6") and returns what the compiler
   /// said.
-  static func typecheck(_ source: String, languageMode: String) throws -> Compilation {
+  ///
+  /// - Parameters:
+  ///   - source: The code.
+  ///   - languageMode: "5" or "6".
+  ///   - fileName: The file's name: `main.swift` allows top-level statements, as in a script
+  ///     or an executable's entry point; any other name makes it a library file.
+  /// - Returns: The compiler's exit status and output.
+  /// - Throws: ``CompilerUnavailable`` if the built modules cannot be found, or an error if the
+  ///   compiler cannot be started.
+  static func typecheck(
+    _ source: String, languageMode: String, fileName: String = "Client.swift"
+  ) throws -> Compilation {
     let build = try buildFolder()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("language-mode-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("Client.swift")
+    let file = directory.appendingPathComponent(fileName)
     try source.write(to: file, atomically: true, encoding: .utf8)
 
     let run = try SpawnedProcess.run(
