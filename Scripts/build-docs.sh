@@ -167,8 +167,18 @@ $nice_prefix "$docc" merge "${module_archives[@]}" \
 # docc merge synthesizes a landing page that lists the modules (a custom landing page catalog
 # "isn't supported yet" in docc 6.x). Give it an abstract, the modules in reading order, and
 # one section per module listing that module's articles, taken from the module's own page.
+# An article's summary can link to a symbol (``Infallible``): the page must also carry the
+# reference that link names, or the browser drops the link's text from the sentence. The step
+# fails if any link on the landing page names a reference the page does not carry.
 python3 - "$scratch/merged.doccarchive" "${modules[@]}" <<'EOF'
 import json, sys
+
+def linked(content):
+    """The identifiers of the references that inline content links to, at any depth."""
+    for item in content:
+        if item.get("type") == "reference":
+            yield item["identifier"]
+        yield from linked(item.get("inlineContent", []))
 
 archive, modules = sys.argv[1], sys.argv[2:]
 landing_path = f"{archive}/data/documentation.json"
@@ -195,9 +205,26 @@ for module in modules:
             if reference.get("kind") == "article" and identifier not in articles:
                 articles.append(identifier)
                 landing["references"][identifier] = reference
+                for link in linked(reference.get("abstract", [])):
+                    if link in page["references"]:
+                        landing["references"].setdefault(link, page["references"][link])
     if articles:
         sections.append({"title": f"{module} articles", "identifiers": articles})
 landing["topicSections"] = sections
+# What the page shows: its abstract, and the summary of each module and article it lists.
+shown = [landing["abstract"]] + [
+    landing["references"].get(identifier, {}).get("abstract", [])
+    for section in sections
+    for identifier in section["identifiers"]
+]
+unresolved = sorted({
+    link
+    for content in shown
+    for link in linked(content)
+    if not landing["references"].get(link, {}).get("title")
+})
+if unresolved:
+    sys.exit(f"error: the landing page links to references it does not carry: {unresolved}")
 json.dump(landing, open(landing_path, "w"))
 print(f"Landing page: {len(modules)} modules, "
       f"{sum(len(s['identifiers']) for s in sections[1:])} articles")
