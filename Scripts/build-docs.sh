@@ -8,7 +8,7 @@
 #   3. converts each catalog into a documentation archive, passing the archives of the modules it
 #      depends on as `--dependency` so that links such as ``/ObservableCore/Binder`` resolve,
 #   4. merges the archives into one static-hosting site whose landing page links every module
-#      and article.
+#      and article, and whose stylesheet makes long declarations wrap.
 #
 # Output: .build-docs/site (git-ignored). Serve it with any static HTTP server, for example
 #   python3 -m http.server --directory .build-docs/site 8000
@@ -228,6 +228,18 @@ if unresolved:
 json.dump(landing, open(landing_path, "w"))
 print(f"Landing page: {len(modules)} modules, "
       f"{sum(len(s['identifiers']) for s in sections[1:])} articles")
+EOF
+# DocC shows a declaration on lines as long as the declaration's own, in a box that scrolls
+# sideways: at 1280 px, flatMapLatest(_:)'s stops at "(Self.Element) thro". Make long
+# declarations wrap instead, with a rule added to the stylesheet every page loads.
+stylesheets=("$scratch/merged.doccarchive"/css/index.*.css)
+if [[ ${#stylesheets[@]} -ne 1 || ! -f ${stylesheets[0]} ]]; then
+  echo "error: expected one css/index.*.css in the merged archive, found: ${stylesheets[*]}" >&2
+  exit 1
+fi
+cat >>"${stylesheets[0]}" <<'EOF'
+/* Added by Scripts/build-docs.sh: long declarations wrap rather than scroll out of sight. */
+.declaration pre.source,.declaration pre.source>code{white-space:pre-wrap;overflow-wrap:break-word}
 EOF
 mv "$scratch/merged.doccarchive" "$output"
 

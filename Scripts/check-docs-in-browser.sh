@@ -3,7 +3,8 @@
 # browser (Chromium) and checks that its pages render: the landing page, an operator page and an
 # article each show their title once DocC's JavaScript app has run, and a page that links to
 # another module links to that module's page. Also checks that every summary on the landing
-# page reads in full (a symbol link's text is not dropped). Saves a screenshot of each page in
+# page reads in full (a symbol link's text is not dropped) and that the operator page's
+# declaration is fully visible at 1280 px. Saves a screenshot of each page in
 # .build-docs/screenshots.
 #
 # The site is served over HTTP from the loopback interface (a static-hosting DocC site does not
@@ -87,12 +88,19 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-serve_root=$site
-if [[ $base_path != / ]]; then
-  serve_root=$work/root
+# The server's root holds the site (below a base path, a link to it) and
+# Scripts/docs-layout-probe.html, a page of the same origin that measures other pages in a
+# frame (see check_fits).
+serve_root=$work/root
+mkdir -p "$serve_root"
+if [[ $base_path == / ]]; then
+  for entry in "$site"/*; do ln -s "$entry" "$serve_root/"; done
+else
   mkdir -p "$serve_root$(dirname "${base_path%/}")"
   ln -s "$site" "$serve_root${base_path%/}"
 fi
+probe_name=__layout-probe.html
+cp "$root/Scripts/docs-layout-probe.html" "$serve_root/$probe_name"
 
 # Port 0: the server picks a free port and says which.
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$serve_root" >"$work/server.log" 2>&1 &
@@ -255,6 +263,31 @@ EOF
   fi
 }
 
+# check_fits NAME PATH SELECTOR: renders PATH in a 1280 px wide frame of
+# Scripts/docs-layout-probe.html and checks that every element matching SELECTOR shows all of
+# its text, neither clipped nor scrolled.
+check_fits() {
+  local name=$1 path=$2 selector=$3
+  local dom=$work/$name-fits.html query report
+  query=$(python3 -c 'import sys, urllib.parse
+print(urllib.parse.urlencode({"page": sys.argv[1], "selector": sys.argv[2]}))' \
+    "$base_url$path" "$selector")
+  if ! timeout 120 $nice_prefix "$chromium" --headless --no-sandbox --disable-gpu \
+    --hide-scrollbars --window-size=1280,900 --virtual-time-budget=30000 \
+    --dump-dom "http://127.0.0.1:$port/$probe_name?$query" >"$dom" 2>"$work/$name-fits.log"; then
+    echo "FAIL $name-fits: Chromium failed on $path" >&2
+    failures=$((failures + 1))
+    return
+  fi
+  report=$(sed -n 's/.*<pre id="result">\([^<]*\)<\/pre>.*/\1/p' "$dom" | head -n 1)
+  if [[ $report == ok* ]]; then
+    echo "ok   $name-fits: \"$selector\" at 1280 px: ${report#ok }"
+  else
+    echo "FAIL $name-fits ($path): \"$selector\" at 1280 px: ${report:-no result}" >&2
+    failures=$((failures + 1))
+  fi
+}
+
 check landing /documentation/ "ObservableBridge" \
   'href="'"${base_path%/}"'/documentation/observablecore"' \
   'href="'"${base_path%/}"'/documentation/observablecore/migratingfromrxswift"' \
@@ -262,6 +295,9 @@ check landing /documentation/ "ObservableBridge" \
 check_summaries
 check operator "/documentation/observablecore/observabletype/flatmaplatest(_:)" \
   "flatMapLatest(_:)" "Projects each element to an inner sequence"
+# One of the longest declarations: it must wrap, not be clipped after "(Self.Element) thro".
+check_fits operator "/documentation/observablecore/observabletype/flatmaplatest(_:)" \
+  ".declaration pre.source"
 check article /documentation/observablecore/migratingfromrxswift "Migrating from RxSwift" \
   "Change the import, keep your code"
 # ObservableCocoa's ControlProperty links to ObservableCore's Binder, another module's page.
