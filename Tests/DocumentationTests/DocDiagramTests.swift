@@ -87,8 +87,8 @@ struct DocDiagramTests {
     guard !covered.isEmpty else {
       Issue.record(
         """
-        \(diagram.path): no check for this diagram; add one to DocDiagramTests.checks for one \
-        of \(scenario.map { "\"\(diagram.file): \($0.label)\"" }.joined(separator: ", "))
+        \(diagram.path): no check for this diagram; add one in DiagramTable.swift for one of \
+        \(scenario.map { "\"\(diagram.file): \($0.label)\"" }.joined(separator: ", "))
         """,
         sourceLocation: DiagramRun(diagram: diagram, scenario: scenario, result: first)
           .location(first))
