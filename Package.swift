@@ -63,6 +63,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+    // Every marble diagram in the doc comments of Sources/, run on a TestScheduler and compared
+    // with what its operator does (DocDiagramTests).
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: ["ObservableCore", "ObservableTesting", "ObservableCocoa"]),
     // XCTest tests of ObservableTesting: its XCTAssert helpers, and failures that must fail an
     // XCTest test, checked by running deliberately failing tests in a child process.
     .testTarget(

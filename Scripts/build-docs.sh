@@ -8,7 +8,7 @@
 #   3. converts each catalog into a documentation archive, passing the archives of the modules it
 #      depends on as `--dependency` so that links such as ``/ObservableCore/Binder`` resolve,
 #   4. merges the archives into one static-hosting site whose landing page links every module
-#      and article.
+#      and article, and whose stylesheet makes long declarations wrap.
 #
 # Output: .build-docs/site (git-ignored). Serve it with any static HTTP server, for example
 #   python3 -m http.server --directory .build-docs/site 8000
@@ -167,8 +167,18 @@ $nice_prefix "$docc" merge "${module_archives[@]}" \
 # docc merge synthesizes a landing page that lists the modules (a custom landing page catalog
 # "isn't supported yet" in docc 6.x). Give it an abstract, the modules in reading order, and
 # one section per module listing that module's articles, taken from the module's own page.
+# An article's summary can link to a symbol (``Infallible``): the page must also carry the
+# reference that link names, or the browser drops the link's text from the sentence. The step
+# fails if any link on the landing page names a reference the page does not carry.
 python3 - "$scratch/merged.doccarchive" "${modules[@]}" <<'EOF'
 import json, sys
+
+def linked(content):
+    """The identifiers of the references that inline content links to, at any depth."""
+    for item in content:
+        if item.get("type") == "reference":
+            yield item["identifier"]
+        yield from linked(item.get("inlineContent", []))
 
 archive, modules = sys.argv[1], sys.argv[2:]
 landing_path = f"{archive}/data/documentation.json"
@@ -195,12 +205,41 @@ for module in modules:
             if reference.get("kind") == "article" and identifier not in articles:
                 articles.append(identifier)
                 landing["references"][identifier] = reference
+                for link in linked(reference.get("abstract", [])):
+                    if link in page["references"]:
+                        landing["references"].setdefault(link, page["references"][link])
     if articles:
         sections.append({"title": f"{module} articles", "identifiers": articles})
 landing["topicSections"] = sections
+# What the page shows: its abstract, and the summary of each module and article it lists.
+shown = [landing["abstract"]] + [
+    landing["references"].get(identifier, {}).get("abstract", [])
+    for section in sections
+    for identifier in section["identifiers"]
+]
+unresolved = sorted({
+    link
+    for content in shown
+    for link in linked(content)
+    if not landing["references"].get(link, {}).get("title")
+})
+if unresolved:
+    sys.exit(f"error: the landing page links to references it does not carry: {unresolved}")
 json.dump(landing, open(landing_path, "w"))
 print(f"Landing page: {len(modules)} modules, "
       f"{sum(len(s['identifiers']) for s in sections[1:])} articles")
+EOF
+# DocC shows a declaration on lines as long as the declaration's own, in a box that scrolls
+# sideways: at 1280 px, flatMapLatest(_:)'s stops at "(Self.Element) thro". Make long
+# declarations wrap instead, with a rule added to the stylesheet every page loads.
+stylesheets=("$scratch/merged.doccarchive"/css/index.*.css)
+if [[ ${#stylesheets[@]} -ne 1 || ! -f ${stylesheets[0]} ]]; then
+  echo "error: expected one css/index.*.css in the merged archive, found: ${stylesheets[*]}" >&2
+  exit 1
+fi
+cat >>"${stylesheets[0]}" <<'EOF'
+/* Added by Scripts/build-docs.sh: long declarations wrap rather than scroll out of sight. */
+.declaration pre.source,.declaration pre.source>code{white-space:pre-wrap;overflow-wrap:break-word}
 EOF
 mv "$scratch/merged.doccarchive" "$output"
 

@@ -2,7 +2,9 @@
 # Opens the static documentation site that Scripts/build-docs.sh builds in a real headless
 # browser (Chromium) and checks that its pages render: the landing page, an operator page and an
 # article each show their title once DocC's JavaScript app has run, and a page that links to
-# another module links to that module's page. Saves a screenshot of each page in
+# another module links to that module's page. Also checks that every summary on the landing
+# page reads in full (a symbol link's text is not dropped) and that the operator page's
+# declaration is fully visible at 1280 px. Saves a screenshot of each page in
 # .build-docs/screenshots.
 #
 # The site is served over HTTP from the loopback interface (a static-hosting DocC site does not
@@ -86,12 +88,19 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-serve_root=$site
-if [[ $base_path != / ]]; then
-  serve_root=$work/root
+# The server's root holds the site (below a base path, a link to it) and
+# Scripts/docs-layout-probe.html, a page of the same origin that measures other pages in a
+# frame (see check_fits).
+serve_root=$work/root
+mkdir -p "$serve_root"
+if [[ $base_path == / ]]; then
+  for entry in "$site"/*; do ln -s "$entry" "$serve_root/"; done
+else
   mkdir -p "$serve_root$(dirname "${base_path%/}")"
   ln -s "$site" "$serve_root${base_path%/}"
 fi
+probe_name=__layout-probe.html
+cp "$root/Scripts/docs-layout-probe.html" "$serve_root/$probe_name"
 
 # Port 0: the server picks a free port and says which.
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$serve_root" >"$work/server.log" 2>&1 &
@@ -175,12 +184,120 @@ EOF
   fi
 }
 
+# check_summaries: on the landing page (rendered by `check landing`), every module's and
+# article's summary reads as the site's data says it should, with the text of each symbol it
+# links to. A summary that links to a reference the page does not carry loses the link's text
+# ("turn a sequence into an ."), which the other checks would not notice.
+check_summaries() {
+  local report
+  if report=$(python3 - "$work/landing.html" "$site/data/documentation.json" <<'EOF'
+import html.parser, json, re, sys
+
+class Summaries(html.parser.HTMLParser):
+    """The text of each `<div class="abstract">`, and of each link in one, as rendered."""
+    def __init__(self):
+        super().__init__()
+        self.depth, self.summaries, self.links = 0, [], []
+    def handle_starttag(self, tag, attrs):
+        if self.depth:
+            self.depth += tag not in ("wbr", "br", "img")
+            if tag == "a":
+                self.links.append([self.depth, ""])
+        elif tag == "div" and "abstract" in (dict(attrs).get("class") or "").split():
+            self.depth = 1
+            self.summaries.append("")
+    def handle_endtag(self, tag):
+        if self.depth:
+            if tag == "a" and self.links and self.links[-1][0] == self.depth:
+                self.links[-1][0] = None
+            self.depth -= 1
+    def handle_data(self, data):
+        if self.depth:
+            self.summaries[-1] += data
+            for link in self.links:
+                if link[0] is not None:
+                    link[1] += data
+
+def plain(content, references):
+    """The text DocC renders for inline content; a link shows its reference's title."""
+    text = ""
+    for item in content:
+        kind = item.get("type")
+        if kind == "text":
+            text += item["text"]
+        elif kind == "codeVoice":
+            text += item["code"]
+        elif kind == "reference":
+            reference = references.get(item["identifier"], {})
+            text += item.get("overridingTitle") or reference.get("title", "")
+        else:
+            text += plain(item.get("inlineContent", []), references)
+    return text
+
+def squash(text):
+    return " ".join(text.split())
+
+dom, data = sys.argv[1], json.load(open(sys.argv[2]))
+parser = Summaries()
+parser.feed(open(dom, encoding="utf-8").read())
+rendered = [squash(summary) for summary in parser.summaries]
+problems = []
+for summary in parser.summaries:
+    if re.search(r"\s[.,;:]|\S {2,}\S", summary):
+        problems.append(f"a summary has a gap where a link's text was: {squash(summary)!r}")
+problems += ["a summary has a link with no text" for _, text in parser.links if not text.strip()]
+references = data["references"]
+for section in data["topicSections"]:
+    for identifier in section["identifiers"]:
+        expected = squash(plain(references[identifier].get("abstract", []), references))
+        if expected and expected not in rendered:
+            problems.append(f"the summary of {identifier} does not read {expected!r}")
+print("\n".join(problems) if problems else f"{len(rendered)} summaries read in full")
+sys.exit(1 if problems else 0)
+EOF
+  ); then
+    echo "ok   landing summaries: $report"
+  else
+    while IFS= read -r line; do echo "FAIL landing summaries: $line" >&2; done <<<"$report"
+    failures=$((failures + 1))
+  fi
+}
+
+# check_fits NAME PATH SELECTOR: renders PATH in a 1280 px wide frame of
+# Scripts/docs-layout-probe.html and checks that every element matching SELECTOR shows all of
+# its text, neither clipped nor scrolled.
+check_fits() {
+  local name=$1 path=$2 selector=$3
+  local dom=$work/$name-fits.html query report
+  query=$(python3 -c 'import sys, urllib.parse
+print(urllib.parse.urlencode({"page": sys.argv[1], "selector": sys.argv[2]}))' \
+    "$base_url$path" "$selector")
+  if ! timeout 120 $nice_prefix "$chromium" --headless --no-sandbox --disable-gpu \
+    --hide-scrollbars --window-size=1280,900 --virtual-time-budget=30000 \
+    --dump-dom "http://127.0.0.1:$port/$probe_name?$query" >"$dom" 2>"$work/$name-fits.log"; then
+    echo "FAIL $name-fits: Chromium failed on $path" >&2
+    failures=$((failures + 1))
+    return
+  fi
+  report=$(sed -n 's/.*<pre id="result">\([^<]*\)<\/pre>.*/\1/p' "$dom" | head -n 1)
+  if [[ $report == ok* ]]; then
+    echo "ok   $name-fits: \"$selector\" at 1280 px: ${report#ok }"
+  else
+    echo "FAIL $name-fits ($path): \"$selector\" at 1280 px: ${report:-no result}" >&2
+    failures=$((failures + 1))
+  fi
+}
+
 check landing /documentation/ "ObservableBridge" \
   'href="'"${base_path%/}"'/documentation/observablecore"' \
   'href="'"${base_path%/}"'/documentation/observablecore/migratingfromrxswift"' \
   'href="'"${base_path%/}"'/documentation/githubreplay/writingtestswiththereplayserver"'
+check_summaries
 check operator "/documentation/observablecore/observabletype/flatmaplatest(_:)" \
   "flatMapLatest(_:)" "Projects each element to an inner sequence"
+# One of the longest declarations: it must wrap, not be clipped after "(Self.Element) thro".
+check_fits operator "/documentation/observablecore/observabletype/flatmaplatest(_:)" \
+  ".declaration pre.source"
 check article /documentation/observablecore/migratingfromrxswift "Migrating from RxSwift" \
   "Change the import, keep your code"
 # ObservableCocoa's ControlProperty links to ObservableCore's Binder, another module's page.

@@ -108,10 +108,10 @@ func traitZipDiagram(_ n: Int, emptySecond: Bool = false) -> [(String, String)] 
   var rows: [(String, String)] = []
   for k in 1...n {
     let column = 2 * (n - k) + 1
-    let event = emptySecond && k == 2 ? "|" : "(\(letter(k))|)"
+    let event = emptySecond && k == 2 ? "|" : "[\(letter(k))|]"
     rows.append(("source\(k)", String(repeating: "-", count: column) + event))
   }
-  let result = emptySecond ? "|" : "(1|)"
+  let result = emptySecond ? "|" : "[1|]"
   rows.append(("zip", String(repeating: "-", count: 2 * n - 1) + result))
   return rows
 }

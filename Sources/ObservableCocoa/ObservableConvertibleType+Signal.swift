@@ -5,8 +5,8 @@ extension ObservableConvertibleType {
   /// sequence fails.
   ///
   /// ```
-  /// source:                     -1-2-x
-  /// asSignal(onErrorJustReturn: 0)  -1-2-0|
+  /// source:                         -1-2-#
+  /// asSignal(onErrorJustReturn: 0)  -1-2-[0|]
   /// ```
   ///
   /// - Parameter onErrorJustReturn: The element to emit in place of an error.

@@ -115,8 +115,9 @@ public struct Subscription: Hashable, Sendable, CustomDebugStringConvertible {
     self.unsubscribe = unsubscribe
   }
 
-  /// `(subscribe, unsubscribe)`, for test failure messages.
+  /// `(subscribe: unsubscribe)`, or `(subscribe: Infinity)` while still active, for test
+  /// failure messages, as RxTest's `Subscription` prints itself.
   public var debugDescription: String {
-    unsubscribe == Int.max ? "(\(subscribe), ∞)" : "(\(subscribe), \(unsubscribe))"
+    "(\(subscribe): \(unsubscribe == Int.max ? "Infinity" : String(unsubscribe)))"
   }
 }

@@ -8,7 +8,10 @@ import ObservableCore
   // compile with `import ObservableTesting` in place of `import RxTest`. A failure names the
   // assertion, shows both lists, then lists each index where they differ, as RxTest does; the
   // difference is part of the failure message rather than printed, so it appears with the
-  // failure in every test report.
+  // failure in every test report. Where one list is longer, RxTest shows only the longer list's
+  // entry; here the other side says `missing`, with its length. Lists of subscriptions get the
+  // same message through an overload of their own (RxTest leaves them to XCTest's, which
+  // prints only the two lists and, on Linux, a dangling ` - `).
   //
   // The file and line default to `#filePath`, as XCTest's own assertions do.
 
@@ -168,6 +171,28 @@ import ObservableCore
     assertEqualLists(lhs, rhs, by: { $0 == $1 }, file: file, line: line)
   }
 
+  /// Fails the current test unless two lists of subscriptions are equal, such as a
+  /// ``TestableObservable``'s ``TestableObservable/subscriptions`` and the ones expected.
+  ///
+  /// Without it, XCTest's own `XCTAssertEqual` would compare the lists; this one reports
+  /// the same message as the lists of events do, with each index where the lists differ.
+  ///
+  /// ```swift
+  /// XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lhs: The subscriptions recorded.
+  ///   - rhs: The subscriptions expected.
+  ///   - file: Where to report a failure.
+  ///   - line: Where to report a failure.
+  public func XCTAssertEqual(
+    _ lhs: [Subscription], _ rhs: [Subscription], file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    assertEqualLists(lhs, rhs, by: { $0 == $1 }, file: file, line: line)
+  }
+
   /// Fails the current test unless the recorded events are exactly `elements`, ignoring their
   /// times, with no terminal event.
   ///
@@ -211,7 +236,8 @@ import ObservableCore
 #endif
 
 /// Describes how two lists differ: both lists, then each index where they disagree, and the
-/// entries of the longer one past the end of the shorter.
+/// entries of the longer one past the end of the shorter, each with a line saying that the
+/// shorter one has no entry there.
 ///
 /// - Parameters:
 ///   - lhs: The first list.
@@ -230,10 +256,16 @@ func listDifference<Element>(
     let left = index < lhs.count ? lhs[index] : nil
     let right = index < rhs.count ? rhs[index] : nil
     if let left, let right, equal(left, right) { continue }
-    if let left { lines += ["lhs[\(index)]:", "    \(describe(left))"] }
-    if let right { lines += ["rhs[\(index)]:", "    \(describe(right))"] }
+    lines += ["lhs[\(index)]:", "    " + (left.map { describe($0) } ?? missing(lhs.count, "lhs"))]
+    lines += ["rhs[\(index)]:", "    " + (right.map { describe($0) } ?? missing(rhs.count, "rhs"))]
   }
   return lines.joined(separator: "\n")
+}
+
+/// What a failure message shows at an index past the end of a list, such as
+/// `missing (rhs has 1 element)`.
+private func missing(_ count: Int, _ name: String) -> String {
+  "missing (\(name) has \(count) element\(count == 1 ? "" : "s"))"
 }
 
 /// A list as a failure message shows it, with each entry as ``describe(_:)`` shows it.

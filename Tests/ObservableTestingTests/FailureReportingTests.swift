@@ -75,7 +75,7 @@ struct FailureReportingTests {
 
 @Suite("Failure messages of the XCTest helpers")
 struct ListDifferenceTests {
-  @Test("lists each index that differs, then the extra entries of the longer list")
+  @Test("lists each index that differs, then each extra entry and the other list's length")
   func differences() {
     let message = listDifference(
       [Recorded.next(210, 1), .next(220, 2), .completed(300)],
@@ -91,6 +91,8 @@ struct ListDifferenceTests {
             next(3) @ 220
         lhs[2]:
             completed @ 300
+        rhs[2]:
+            missing (rhs has 2 elements)
         """)
   }
 

@@ -180,6 +180,30 @@ final class FailureFixtures: XCTestCase {
   func testAssertRecordedElementsMismatch() {
     XCTAssertRecordedElements([.next(210, 1), .next(220, 2)], [1, 3])
   }
+
+  /// The expected list lacks the recording's last event.
+  func testAssertEqualMissingEvent() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+    let res = scheduler.start { xs.map { $0 * 10 } }
+    XCTAssertEqual(res.events, [.next(210, 10)])
+  }
+
+  /// A source disposed at 300 where the test expects it subscribed until 1000.
+  func testAssertEqualSubscriptions() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+    _ = scheduler.start { xs.map { $0 * 10 } }
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
+  }
+
+  /// A source subscribed once where the test expects a second subscription that is still open.
+  func testAssertEqualSubscriptionsMissingOne() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+    _ = scheduler.start { xs.map { $0 * 10 } }
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 300), Subscription(400)])
+  }
 }
 
 /// The error the fixtures send.

@@ -92,9 +92,56 @@ final class XCTAssertHelpersTests: XCTestCase {
             next(20) @ 220
         rhs[1]:
             next(30) @ 220
+        lhs[3]:
+            missing (lhs has 3 elements)
         rhs[3]:
             next(1) @ 400
         """, at: "XCTAssertEqual(res.events")
+  }
+
+  /// RxTest shows only the entry of the longer list; here the other side says it has none.
+  func testMissingEventMessage() throws {
+    try assertFixture(
+      "testAssertEqualMissingEvent",
+      failsWith: """
+        XCTAssertEqual failed: ("[next(10) @ 210, completed @ 300]") is not equal to \
+        ("[next(10) @ 210]")
+        Differences:
+        lhs[1]:
+            completed @ 300
+        rhs[1]:
+            missing (rhs has 1 element)
+        """, at: "XCTAssertEqual(res.events")
+  }
+
+  /// Subscriptions as RxTest's `Subscription` describes them, `(subscribe: unsubscribe)`, in
+  /// the same message as the lists of events, with no dangling ` - ` from XCTest's own
+  /// `XCTAssertEqual`.
+  func testSubscriptionsMessage() throws {
+    try assertFixture(
+      "testAssertEqualSubscriptions",
+      failsWith: """
+        XCTAssertEqual failed: ("[(200: 300)]") is not equal to ("[(200: 1000)]")
+        Differences:
+        lhs[0]:
+            (200: 300)
+        rhs[0]:
+            (200: 1000)
+        """, at: "XCTAssertEqual(xs.subscriptions")
+  }
+
+  func testMissingSubscriptionMessage() throws {
+    try assertFixture(
+      "testAssertEqualSubscriptionsMissingOne",
+      failsWith: """
+        XCTAssertEqual failed: ("[(200: 300)]") is not equal to \
+        ("[(200: 300), (400: Infinity)]")
+        Differences:
+        lhs[1]:
+            missing (lhs has 1 element)
+        rhs[1]:
+            (400: Infinity)
+        """, at: "XCTAssertEqual(xs.subscriptions")
   }
 
   func testOptionalElementsMessage() throws {
@@ -198,6 +245,8 @@ final class XCTAssertHelpersTests: XCTestCase {
         XCTAssertEqual failed: ("[completed @ 200]") is not equal to \
         ("[completed @ 200, completed @ 300]")
         Differences:
+        lhs[1]:
+            missing (lhs has 1 element)
         rhs[1]:
             completed @ 300
         """, at: "XCTAssertEqual(")

@@ -5,9 +5,9 @@ extension ObservableType {
   /// a binder reports an error to ``Hooks/defaultErrorHandler`` instead of failing.
   ///
   /// ```
-  /// source:    --1--2--|
-  /// observer1: --1--2--|
-  /// observer2: --1--2--|
+  /// source:     --1--2--|
+  /// observer1:  --1--2--|
+  /// observer2:  --1--2--|
   /// ```
   ///
   /// - Parameter observers: The observers that receive the events.

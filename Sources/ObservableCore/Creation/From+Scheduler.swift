@@ -3,7 +3,7 @@ extension Observable {
   /// scheduled work on `scheduler`.
   ///
   /// ```
-  /// of(1, 2, 3, scheduler: s):   -123|    (on a TestScheduler, each step takes a tick)
+  /// of(1, 2, 3, scheduler: s):   -123|  (on a TestScheduler, each step takes a tick)
   /// ```
   ///
   /// With ``CurrentThreadScheduler`` the events are trampolined, so a long sequence never
@@ -24,7 +24,7 @@ extension Observable {
   /// as separate scheduled work on `scheduler`.
   ///
   /// ```
-  /// from([1, 2, 3], scheduler: s):   -123|    (on a TestScheduler)
+  /// from([1, 2, 3], scheduler: s):   -123|  (on a TestScheduler)
   /// ```
   ///
   /// - Parameters:
@@ -55,7 +55,7 @@ extension Observable {
   /// event as separate scheduled work on `scheduler`.
   ///
   /// ```
-  /// from(1...3, scheduler: s):   -123|    (on a TestScheduler)
+  /// from(1...3, scheduler: s):   -123|  (on a TestScheduler)
   /// ```
   ///
   /// Each subscription iterates `sequence` anew, one element per scheduled step, and stops

@@ -2,7 +2,7 @@ extension Observable {
   /// Returns a sequence that emits `elements` in order, then completes.
   ///
   /// ```
-  /// of(1, 2, 3): (1, 2, 3|)
+  /// of(1, 2, 3)  [123|]
   /// ```
   ///
   /// The elements are emitted on the current thread during the outermost `subscribe` call,
@@ -29,7 +29,7 @@ extension Observable {
   /// Returns a sequence that emits the elements of `array` in order, then completes.
   ///
   /// ```
-  /// from([1, 2, 3]): (1, 2, 3|)
+  /// from([1, 2, 3])  [123|]
   /// ```
   ///
   /// The elements take turns with other synchronous sources, as described for ``of(_:)``.

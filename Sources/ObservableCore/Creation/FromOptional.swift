@@ -2,8 +2,8 @@ extension Observable {
   /// Returns a sequence of the optional's value, if it has one, that then completes.
   ///
   /// ```
-  /// from(optional: 1)     (1|)
-  /// from(optional: nil)   |
+  /// from(optional: 1)    [1|]
+  /// from(optional: nil)  |
   /// ```
   ///
   /// - Parameter optional: The value to emit, or `nil` for an empty sequence.
@@ -18,7 +18,7 @@ extension Observable {
   /// event as scheduled work on `scheduler`.
   ///
   /// ```
-  /// from(optional: 1, scheduler: s)     -1|   (on a TestScheduler, each step takes a tick)
+  /// from(optional: 1, scheduler: s)     -1|  (on a TestScheduler, each step takes a tick)
   /// from(optional: nil, scheduler: s)   -|
   /// ```
   ///

@@ -4,8 +4,7 @@ extension Observable {
   /// `scheduler`.
   ///
   /// ```
-  /// generate(initialState: 1, condition: { $0 < 10 }, scheduler: s, iterate: { $0 * 3 })
-  ///   -139|    (on a TestScheduler, a tick each)
+  /// generate(initialState: 1, condition: { $0 < 10 }, iterate: { $0 * 3 })  -139|
   /// ```
   ///
   /// Like a `for` loop: the first step checks `condition` on `initialState`; each later step

@@ -3,7 +3,7 @@ extension Observable {
   /// `scheduler`.
   ///
   /// ```
-  /// just(1, scheduler: s):   -1|    (on a TestScheduler, each step takes a tick)
+  /// just(1, scheduler: s):   -1|  (on a TestScheduler, each step takes a tick)
   /// ```
   ///
   /// - Parameters:

@@ -2,7 +2,7 @@ extension Observable {
   /// Returns a sequence that emits `element` and completes.
   ///
   /// ```
-  /// just(1): (1|)
+  /// just(1)  [1|]
   /// ```
   ///
   /// - Parameter element: The only element.

@@ -3,7 +3,7 @@ extension Observable where Element: FixedWidthInteger {
   /// separate scheduled work on `scheduler`.
   ///
   /// ```
-  /// range(start: 3, count: 3, scheduler: s):   -345|    (on a TestScheduler, a tick each)
+  /// range(start: 3, count: 3, scheduler: s):   -345|  (on a TestScheduler, a tick each)
   /// ```
   ///
   /// Each integer is scheduled only after the previous one was delivered, by recursive

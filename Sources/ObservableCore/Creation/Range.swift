@@ -2,7 +2,7 @@ extension Observable where Element: FixedWidthInteger {
   /// Returns a sequence of `count` consecutive integers starting at `start`.
   ///
   /// ```
-  /// range(start: 3, count: 3): (3, 4, 5|)
+  /// range(start: 3, count: 3)  [345|]
   /// ```
   ///
   /// The integers are emitted on the current thread during `subscribe`, taking turns with other

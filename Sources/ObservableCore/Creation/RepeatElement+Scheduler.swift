@@ -3,7 +3,7 @@ extension Observable {
   /// `scheduler`.
   ///
   /// ```
-  /// repeatElement(1, scheduler: s):   -1111…    (on a TestScheduler, a tick each)
+  /// repeatElement(1, scheduler: s):   -1111…  (on a TestScheduler, a tick each)
   /// ```
   ///
   /// Each element is scheduled only after the previous one was delivered, by recursive

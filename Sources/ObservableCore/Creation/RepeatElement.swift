@@ -2,7 +2,7 @@ extension Observable {
   /// Returns a sequence that emits `element` forever.
   ///
   /// ```
-  /// repeatElement(1): 1-1-1-1-1-…
+  /// repeatElement(1):  [11111…
   /// ```
   ///
   /// Elements are emitted on the current thread, taking turns with other synchronous sources

@@ -3,9 +3,9 @@ extension ObservableConvertibleType {
   /// sequence fails.
   ///
   /// ```
-  /// source:                                  -1-2-#
-  /// fallback:                                     -8-9-|
-  /// asInfallible(onErrorFallbackTo: fallback) -1-2--8-9-|
+  /// source:                                    -1-2-#
+  /// fallback:                                       -8-9-|
+  /// asInfallible(onErrorFallbackTo: fallback)  -1-2--8-9-|
   /// ```
   ///
   /// - Parameter infallible: The sequence to continue with after an error.
@@ -22,9 +22,9 @@ extension ObservableConvertibleType {
   /// returns if the sequence fails.
   ///
   /// ```
-  /// source:                                     -1-2-#
-  /// recover(error):                                  -8-9-|
-  /// asInfallible(onErrorRecover: recover)       -1-2--8-9-|
+  /// source:                                -1-2-#
+  /// recover(error):                             -8-9-|
+  /// asInfallible(onErrorRecover: recover)  -1-2--8-9-|
   /// ```
   ///
   /// - Parameter onErrorRecover: Returns the sequence to continue with, given the error.

@@ -2,8 +2,8 @@ extension ObservableConvertibleType {
   /// Converts the sequence to an ``Infallible`` that replaces an error with one last element.
   ///
   /// ```
-  /// source:                        -1-2-#
-  /// asInfallible(onErrorJustReturn: 0)  -1-2-(0|)
+  /// source:                             -1-2-#
+  /// asInfallible(onErrorJustReturn: 0)  -1-2-[0|]
   /// ```
   ///
   /// - Parameter element: The element to emit, before completing, if the sequence fails.

@@ -2,8 +2,14 @@ extension ObservableType {
   /// Converts the sequence to a ``Single``.
   ///
   /// ```
-  /// source:     -1-|     -|          -1-2
-  /// asSingle()  ---(1|)  -#(noElements)  ---#(moreThanOneElement)
+  /// source:     -1-|
+  /// asSingle()  ---[1|]
+  ///
+  /// source:     -|
+  /// asSingle()  -#       (#: RxError.noElements)
+  ///
+  /// source:     -1-2
+  /// asSingle()  ---#     (#: RxError.moreThanOneElement)
   /// ```
   ///
   /// - Returns: A `Single` of the only element. It fails with ``RxError/noElements`` if the
@@ -62,7 +68,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:  -1-2-3-|
-  /// first()  -(1|)
+  /// first()  -[1|]
   /// ```
   ///
   /// The upstream subscription is disposed as soon as the first element arrives.

@@ -2,8 +2,8 @@ extension ObservableType {
   /// Transforms each element with `transform` and emits the non-`nil` results.
   ///
   /// ```
-  /// source:                 -"1"-"x"-"3"-|
-  /// compactMap { Int($0) }  -1-------3---|
+  /// source:                 -1-x-3-|
+  /// compactMap { Int($0) }  -1---3-|
   /// ```
   ///
   /// - Parameter transform: The transform; a `nil` result is skipped. If it throws, the

@@ -28,8 +28,8 @@ extension ObservableType where Element == Data {
   /// Decodes each element with `decoder`.
   ///
   /// ```
-  /// source:                                  -d1-d2-|
-  /// decode(type: T.self, decoder: decoder)   -t1-t2-|
+  /// source:                                 -1-2-|  (each element the JSON of a number)
+  /// decode(type: T.self, decoder: decoder)  -1-2-|
   /// ```
   ///
   /// A decoding failure fails the result with the decoder's error and disposes the upstream

@@ -5,7 +5,7 @@ extension ObservableType {
   ///
   /// ```
   /// source (cold):           --1-2-|
-  /// delaySubscription(3)  ---  --1-2-|
+  /// delaySubscription(3)  -----1-2-|
   /// ```
   ///
   /// Nothing happens until the delay has passed; disposing before then cancels the
@@ -35,7 +35,7 @@ extension ObservableType {
   ///
   /// ```
   /// source (cold):           --1-2-|
-  /// delaySubscription(3)  ---  --1-2-|
+  /// delaySubscription(3)  -----1-2-|
   /// ```
   ///
   /// - Parameters:

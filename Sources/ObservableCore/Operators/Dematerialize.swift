@@ -2,8 +2,10 @@ extension ObservableType where Element: EventConvertible, Element.Element: Senda
   /// Turns a sequence of events back into the events themselves.
   ///
   /// ```
-  /// source:           -next(1)-next(2)-completed-
-  /// dematerialize()   -1-------2-------|
+  /// source:          -a-b-c-
+  /// dematerialize()  -1-2-|
+  ///
+  /// a = next(1), b = next(2), c = completed
   /// ```
   ///
   /// The reverse of ``materialize()``. An `.error` or `.completed` element ends the result,

@@ -17,8 +17,10 @@ extension ObservableType {
   /// Skips elements whose key equals the key of the previous emitted element.
   ///
   /// ```
-  /// source:                         -"a"-"ab"-"cd"-"e"-|
-  /// distinctUntilChanged { $0.count }  -"a"-"ab"------"e"-|
+  /// source:                            -a-b-c-d-|
+  /// distinctUntilChanged { $0.count }  -a-b---d-|
+  ///
+  /// a = "a", b = "ab", c = "cd", d = "e"
   /// ```
   ///
   /// - Parameter keySelector: Computes the key to compare. If it throws, the sequence fails

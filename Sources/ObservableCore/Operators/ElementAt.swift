@@ -2,9 +2,9 @@ extension ObservableType {
   /// Emits only the element at `index`, then completes.
   ///
   /// ```
-  /// source:          -a-b-c-|
-  /// element(at: 1)   ---(b|)
-  /// element(at: 5)   -------#(argumentOutOfRange)
+  /// source:         -a-b-c-|
+  /// element(at: 1)  ---[b|]
+  /// element(at: 5)  -------#  (#: RxError.argumentOutOfRange)
   /// ```
   ///
   /// The upstream subscription is disposed as soon as the element has been emitted.

@@ -2,8 +2,10 @@ extension ObservableType {
   /// Pairs each element with its zero-based index.
   ///
   /// ```
-  /// source:        -a-b-c-|
-  /// enumerated()   -(0,a)-(1,b)-(2,c)-|
+  /// source:       -a-b-c-|
+  /// enumerated()  -x-y-z-|
+  ///
+  /// x = (0, a), y = (1, b), z = (2, c)
   /// ```
   ///
   /// - Returns: A sequence of `(index, element)` tuples. It fails with ``RxError/overflow``

@@ -2,8 +2,11 @@ extension ObservableType {
   /// Emits `default` before completing if the sequence completes without an element.
   ///
   /// ```
-  /// source:               ---|       -1-2-|
-  /// ifEmpty(default: 0)   ---(0|)    -1-2-|
+  /// source:              ---|
+  /// ifEmpty(default: 0)  ---[0|]
+  ///
+  /// source:              -1-2-|
+  /// ifEmpty(default: 0)  -1-2-|
   /// ```
   ///
   /// Errors pass through: a sequence that fails before an element fails the result.
@@ -39,9 +42,9 @@ extension ObservableType {
   /// Continues with `other` if the sequence completes without an element.
   ///
   /// ```
-  /// source:                  ---|
-  /// other:                      -7-8-|
-  /// ifEmpty(switchTo: other) ----7-8-|
+  /// source:                   ---|
+  /// other:                       -7-8-|
+  /// ifEmpty(switchTo: other)  ----7-8-|
   /// ```
   ///
   /// `other` is subscribed only when the source completes empty, never after an element or an

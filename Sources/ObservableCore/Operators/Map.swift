@@ -2,8 +2,10 @@ extension ObservableType {
   /// Transforms each element with `transform`.
   ///
   /// ```
-  /// source:         -1-2-3-|
-  /// map { $0 * 10 } -10-20-30-|
+  /// source:          -1-2-3-|
+  /// map { $0 * 10 }  -a-b-c-|
+  ///
+  /// a = 10, b = 20, c = 30
   /// ```
   ///
   /// - Parameter transform: The transform. If it throws, the sequence fails with that error

@@ -2,8 +2,10 @@ extension ObservableType {
   /// Turns every event, the terminal one included, into an element.
   ///
   /// ```
-  /// source:         -1-2-#
-  /// materialize()   -next(1)-next(2)-(error|)
+  /// source:        -1-2-#
+  /// materialize()  -a-b-[c|]
+  ///
+  /// a = next(1), b = next(2), c = error(marble error)
   /// ```
   ///
   /// The result never fails: it emits the source's terminal event as its last element, then

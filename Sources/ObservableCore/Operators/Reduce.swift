@@ -4,7 +4,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:                                            -1-2-3-|
-  /// reduce(0, accumulator: +, mapResult: { "\($0)" })  -------("6"|)
+  /// reduce(0, accumulator: +, mapResult: { "\($0)" })  -------[6|]
   /// ```
   ///
   /// - Parameters:
@@ -56,8 +56,8 @@ extension ObservableType {
   /// when the sequence completes.
   ///
   /// ```
-  /// source:          -1-2-3-|
-  /// reduce(0, accumulator: +)  -------(6|)
+  /// source:                    -1-2-3-|
+  /// reduce(0, accumulator: +)  -------[6|]
   /// ```
   ///
   /// - Parameters:

@@ -28,8 +28,10 @@ extension ObservableType {
   /// and emits every intermediate state.
   ///
   /// ```
-  /// source:                          -1-2-3-|
-  /// scan(into: []) { $0.append($1) }  -[1]-[1,2]-[1,2,3]-|
+  /// source:                           -1-2-3-|
+  /// scan(into: []) { $0.append($1) }  -a-b-c-|
+  ///
+  /// a = [1], b = [1, 2], c = [1, 2, 3]
   /// ```
   ///
   /// Each subscription starts again from `seed`.

@@ -2,8 +2,14 @@ extension ObservableType {
   /// Emits the sequence's only element, failing if there is none or more than one.
   ///
   /// ```
-  /// source:    -1-|     -|                 -1-2-3-|
-  /// single()   -1-|     -#(noElements)     -1-#(moreThanOneElement)
+  /// source:   -1-|
+  /// single()  -1-|
+  ///
+  /// source:   -|
+  /// single()  -#        (#: RxError.noElements)
+  ///
+  /// source:   -1-2-3-|
+  /// single()  -1-#      (#: RxError.moreThanOneElement)
   /// ```
   ///
   /// The element is forwarded as soon as it arrives. A second element fails the result with
@@ -21,10 +27,10 @@ extension ObservableType {
   /// than one.
   ///
   /// ```
-  /// source:                -1-2-3-4-|
-  /// single { $0 == 2 }     ---2-----|
-  /// single { $0 > 1 }      ---2-#(moreThanOneElement)
-  /// single { $0 > 9 }      ---------#(noElements)
+  /// source:             -1-2-3-4-|
+  /// single { $0 == 2 }  ---2-----|
+  /// single { $0 > 1 }   ---2-#      (#: RxError.moreThanOneElement)
+  /// single { $0 > 9 }   ---------#  (#: RxError.noElements)
   /// ```
   ///
   /// Elements that do not satisfy `predicate` are ignored. The first one that does is

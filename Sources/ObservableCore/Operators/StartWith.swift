@@ -3,7 +3,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:          -3-4-|
-  /// startWith(1, 2)  (1,2)-3-4-|
+  /// startWith(1, 2)  [12]3-4-|  (1 and 2 at once, then the source)
   /// ```
   ///
   /// The prefix is emitted synchronously during `subscribe`, before subscribing to the source.

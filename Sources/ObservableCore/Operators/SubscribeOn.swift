@@ -2,8 +2,8 @@ extension ObservableType {
   /// Subscribes to this sequence, and disposes that subscription, as work on `scheduler`.
   ///
   /// ```
-  /// source:                 --1--2--|
-  /// subscribe(on: s)        (subscribed on s) --1--2--|   (disposed on s)
+  /// source (cold):     --1--2--|
+  /// subscribe(on: s)  ---1--2--|  (subscribed, and disposed, on s)
   /// ```
   ///
   /// Use it to move the work a sequence does when subscribed (opening a file, starting a

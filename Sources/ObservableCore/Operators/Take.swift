@@ -3,7 +3,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:  -1-2-3-4-|
-  /// take(2)  -1-2|
+  /// take(2)  -1-[2|]
   /// ```
   ///
   /// The upstream subscription is disposed as soon as the last element has been emitted.

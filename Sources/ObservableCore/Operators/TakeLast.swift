@@ -3,7 +3,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:      -1-2-3-4-|
-  /// takeLast(2)  ---------(3,4|)
+  /// takeLast(2)  ---------[34|]
   /// ```
   ///
   /// Buffers up to `count` elements until the sequence completes, then emits them in order.

@@ -2,9 +2,9 @@ extension ObservableType {
   /// Emits elements until `predicate` holds for one, then completes.
   ///
   /// ```
-  /// source:                                       -1-2-3-1-|
-  /// take(until: { $0 == 3 })                      -1-2-|
-  /// take(until: { $0 == 3 }, behavior: .inclusive) -1-2-(3|)
+  /// source:                                         -1-2-3-1-|
+  /// take(until: { $0 == 3 })                        -1-2-|
+  /// take(until: { $0 == 3 }, behavior: .inclusive)  -1-2-[3|]
   /// ```
   ///
   /// The upstream subscription is disposed as soon as `predicate` first returns `true`.

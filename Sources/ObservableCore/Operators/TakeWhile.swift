@@ -2,9 +2,9 @@ extension ObservableType {
   /// Emits elements while `predicate` holds, then completes.
   ///
   /// ```
-  /// source:                                      -1-2-3-1-|
-  /// take(while: { $0 < 3 })                      -1-2-|
-  /// take(while: { $0 < 3 }, behavior: .inclusive) -1-2-(3|)
+  /// source:                                        -1-2-3-1-|
+  /// take(while: { $0 < 3 })                        -1-2-|
+  /// take(while: { $0 < 3 }, behavior: .inclusive)  -1-2-[3|]
   /// ```
   ///
   /// The upstream subscription is disposed as soon as `predicate` first returns `false`.

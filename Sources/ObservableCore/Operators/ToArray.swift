@@ -3,8 +3,10 @@ extension ObservableType {
   /// completes.
   ///
   /// ```
-  /// source:     -1-2-3-|
-  /// toArray()   -------([1,2,3]|)
+  /// source:    -1-2-3-|
+  /// toArray()  -------[a|]
+  ///
+  /// a = [1, 2, 3]
   /// ```
   ///
   /// - Returns: A `Single` of all the elements, in order; an empty array if the sequence

@@ -4,7 +4,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:                     -1-2---3-4-|
-  /// object:                     -----x          (x: the last strong reference goes away)
+  /// object:                     -----x        (x: the last strong reference goes away)
   /// withUnretained(o) { $1 }    -1-2---|
   /// ```
   ///
@@ -68,9 +68,11 @@ extension ObservableType {
   /// once `object` is gone.
   ///
   /// ```
-  /// source:              -1-2---3-4-|
-  /// object:              -----x          (x: the last strong reference goes away)
-  /// withUnretained(o)    -a-b---|        (a: (o, 1), b: (o, 2))
+  /// source:            -1-2---3-4-|
+  /// object:            -----x        (x: the last strong reference goes away)
+  /// withUnretained(o)  -a-b---|
+  ///
+  /// a = (o, 1), b = (o, 2)
   /// ```
   ///
   /// The sequence never keeps `object` alive: the first element that arrives after `object`

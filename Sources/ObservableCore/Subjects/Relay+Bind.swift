@@ -12,8 +12,8 @@ extension ObservableType {
   /// ``Hooks/recordCallStackOnError`` is `true`.
   ///
   /// ```
-  /// source: --1--2--|
-  /// relay:  --1--2-----
+  /// source:  --1--2--|
+  /// relay:   --1--2-----
   /// ```
   ///
   /// - Parameter relays: The publish relays to accept the elements.
@@ -50,8 +50,8 @@ extension ObservableType {
   /// ``Hooks/recordCallStackOnError`` is `true`.
   ///
   /// ```
-  /// source: --1--2--|
-  /// relay:  --1--2-----
+  /// source:  --1--2--|
+  /// relay:   0-1--2-----  (created with 0, observed from 0)
   /// ```
   ///
   /// - Parameter relays: The behavior relays to accept the elements.
@@ -88,8 +88,8 @@ extension ObservableType {
   /// ``Hooks/recordCallStackOnError`` is `true`.
   ///
   /// ```
-  /// source: --1--2--|
-  /// relay:  --1--2-----
+  /// source:  --1--2--|
+  /// relay:   --1--2-----
   /// ```
   ///
   /// - Parameter relays: The replay relays to accept the elements.

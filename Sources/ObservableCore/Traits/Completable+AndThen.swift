@@ -2,9 +2,9 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Runs `second` after this `Completable` completes, and returns its outcome.
   ///
   /// ```
-  /// self:           --|
-  /// second:           -(1|)
-  /// andThen(second) ---(1|)
+  /// self:            --|
+  /// second:            -[1|]
+  /// andThen(second)  ---[1|]
   /// ```
   ///
   /// `second` is subscribed only after this work completes; if it fails, `second` never runs.

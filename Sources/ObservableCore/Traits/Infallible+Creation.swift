@@ -31,7 +31,7 @@ extension Infallible {
   /// on `scheduler`.
   ///
   /// ```
-  /// just(1, scheduler: s):   -1|    (on a TestScheduler, each step takes a tick)
+  /// just(1, scheduler: s):   -1|  (on a TestScheduler, each step takes a tick)
   /// ```
   ///
   /// - Parameters:
@@ -49,7 +49,7 @@ extension Infallible {
   /// separate scheduled work on `scheduler`.
   ///
   /// ```
-  /// of(1, 2, 3, scheduler: s):   -123|    (on a TestScheduler, each step takes a tick)
+  /// of(1, 2, 3, scheduler: s):   -123|  (on a TestScheduler, each step takes a tick)
   /// ```
   ///
   /// - Parameters:
@@ -67,7 +67,7 @@ extension Infallible {
   /// event as separate scheduled work on `scheduler`.
   ///
   /// ```
-  /// from([1, 2, 3], scheduler: s):   -123|    (on a TestScheduler)
+  /// from([1, 2, 3], scheduler: s):   -123|  (on a TestScheduler)
   /// ```
   ///
   /// - Parameters:
@@ -85,7 +85,7 @@ extension Infallible {
   /// each event as separate scheduled work on `scheduler`.
   ///
   /// ```
-  /// from(1...3, scheduler: s):   -123|    (on a TestScheduler)
+  /// from(1...3, scheduler: s):   -123|  (on a TestScheduler)
   /// ```
   ///
   /// - Parameters:

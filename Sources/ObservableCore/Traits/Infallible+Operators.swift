@@ -10,7 +10,9 @@ extension Infallible {
   ///
   /// ```
   /// source:          -1-2-3-|
-  /// map { $0 * 10 }  -10-20-30-|
+  /// map { $0 * 10 }  -a-b-c-|
+  ///
+  /// a = 10, b = 20, c = 30
   /// ```
   ///
   /// - Parameter transform: The transform.
@@ -115,9 +117,9 @@ extension Infallible {
   /// previous one completes.
   ///
   /// ```
-  /// first:    -1-|
-  /// second:      -2-|
-  /// concat    -1--2-|
+  /// first:   -1-|
+  /// second:     -2-|
+  /// concat   -1--2-|
   /// ```
   ///
   /// - Parameter sequence: The sequences, in order.
@@ -240,7 +242,7 @@ extension Infallible {
   ///
   /// ```
   /// source:          -3-4-|
-  /// startWith(1, 2)  (1,2)-3-4-|
+  /// startWith(1, 2)  [12]3-4-|  (1 and 2 at once, then the source)
   /// ```
   ///
   /// - Parameter elements: The elements to emit first.
@@ -303,9 +305,9 @@ extension Infallible {
   /// completes.
   ///
   /// ```
-  /// source:            -1-2-3-|
-  /// other:             ----x
-  /// take(until: other) -1-2|
+  /// source:             -1-2-3-|
+  /// other:              ----x
+  /// take(until: other)  -1-2|
   /// ```
   ///
   /// Unlike RxSwift, where an error from `other` would fail the `Infallible`, that error goes
@@ -322,8 +324,8 @@ extension Infallible {
   /// Emits the elements that arrive within `duration` of subscribing, then completes.
   ///
   /// ```
-  /// source:                 -1-2-3-4-|
-  /// take(for: 4, scheduler) -1-2-|
+  /// source:                  -1-2-3-4-|
+  /// take(for: 4, scheduler)  -1-2|
   /// ```
   ///
   /// - Parameters:
@@ -380,9 +382,9 @@ extension Infallible {
   /// the rest.
   ///
   /// ```
-  /// source:            -1-2-3-|
-  /// other:             --x
-  /// skip(until: other) ---2-3-|
+  /// source:             -1-2-3-|
+  /// other:              --x
+  /// skip(until: other)  ---2-3-|
   /// ```
   ///
   /// Unlike RxSwift, where an error from `other` would fail the `Infallible`, that error goes
@@ -398,8 +400,8 @@ extension Infallible {
   /// Emits an element only after `dueTime` has passed without another element.
   ///
   /// ```
-  /// source:                  -1-2-----3-|
-  /// debounce(2, scheduler)   -----2-----(3|)
+  /// source:                 -1-2-----3-|
+  /// debounce(2, scheduler)  -----2-----[3|]
   /// ```
   ///
   /// - Parameters:

@@ -4,7 +4,7 @@ extension Infallible {
   ///
   /// ```
   /// source:                     -1-2---3-4-|
-  /// object:                     -----x          (x: the last strong reference goes away)
+  /// object:                     -----x        (x: the last strong reference goes away)
   /// withUnretained(o) { $1 }    -1-2---|
   /// ```
   ///
@@ -30,9 +30,11 @@ extension Infallible {
   /// once `object` is gone.
   ///
   /// ```
-  /// source:              -1-2---3-4-|
-  /// object:              -----x          (x: the last strong reference goes away)
-  /// withUnretained(o)    -a-b---|        (a: (o, 1), b: (o, 2))
+  /// source:            -1-2---3-4-|
+  /// object:            -----x        (x: the last strong reference goes away)
+  /// withUnretained(o)  -a-b---|
+  ///
+  /// a = (o, 1), b = (o, 2)
   /// ```
   ///
   /// - Parameter object: The object to pass along with each element. It must be `Sendable`;

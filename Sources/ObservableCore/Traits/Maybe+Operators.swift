@@ -2,8 +2,13 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Transforms the element, if any, with `transform`.
   ///
   /// ```
-  /// source:           -(1|)   -|
-  /// map { $0 * 10 }   -(10|)  -|
+  /// source:          -[1|]
+  /// map { $0 * 10 }  -[a|]
+  ///
+  /// source:          -|
+  /// map { $0 * 10 }  -|
+  ///
+  /// a = 10
   /// ```
   ///
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
@@ -44,9 +49,9 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// there is no element.
   ///
   /// ```
-  /// source:            -(1|)
-  /// selector(1):         --(a|)
-  /// flatMap(selector)  ---(a|)
+  /// source:            -[1|]
+  /// selector(1):        --[a|]
+  /// flatMap(selector)  ---[a|]
   /// ```
   ///
   /// - Parameter selector: Returns the next `Maybe`, given the element. If it throws, the
@@ -63,8 +68,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Replaces an error with `element`.
   ///
   /// ```
-  /// source:             -#
-  /// catchAndReturn(0)   -(0|)
+  /// source:            -#
+  /// catchAndReturn(0)  -[0|]
   /// ```
   ///
   /// - Parameter element: The element to succeed with if this `Maybe` fails.
@@ -77,8 +82,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Succeeds with `default` if this `Maybe` completes empty.
   ///
   /// ```
-  /// source:               -|      -(1|)
-  /// ifEmpty(default: 0)   -(0|)   -(1|)
+  /// source:              -|
+  /// ifEmpty(default: 0)  -[0|]
+  ///
+  /// source:              -[1|]
+  /// ifEmpty(default: 0)  -[1|]
   /// ```
   ///
   /// - Parameter default: The element to succeed with when there is no element.
@@ -91,9 +99,9 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Continues with `other` if this `Maybe` completes empty.
   ///
   /// ```
-  /// source:                -|
-  /// other:                   -(2|)
-  /// ifEmpty(switchTo: o)   --(2|)
+  /// source:               -|
+  /// other:                 -[2|]
+  /// ifEmpty(switchTo: o)  --[2|]
   /// ```
   ///
   /// `other` is subscribed only on an empty completion: never after an element or an error.

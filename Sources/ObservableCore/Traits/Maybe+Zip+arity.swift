@@ -9,13 +9,13 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Waits for the 2 `Maybe`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  ---(a|)
-  /// source2:  -(b|)
-  /// zip:      ---(1|)
+  /// source1:  ---[a|]
+  /// source2:  -[b|]
+  /// zip:      ---[1|]
   ///
   /// 1 = (a, b)
   ///
-  /// source1:  ---(a|)
+  /// source1:  ---[a|]
   /// source2:  -|
   /// zip:      ---|
   /// ```
@@ -44,16 +44,16 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Waits for the 3 `Maybe`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -----(a|)
-  /// source2:  ---(b|)
-  /// source3:  -(c|)
-  /// zip:      -----(1|)
+  /// source1:  -----[a|]
+  /// source2:  ---[b|]
+  /// source3:  -[c|]
+  /// zip:      -----[1|]
   ///
   /// 1 = (a, b, c)
   ///
-  /// source1:  -----(a|)
+  /// source1:  -----[a|]
   /// source2:  ---|
-  /// source3:  -(c|)
+  /// source3:  -[c|]
   /// zip:      -----|
   /// ```
   ///
@@ -82,18 +82,18 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Waits for the 4 `Maybe`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -------(a|)
-  /// source2:  -----(b|)
-  /// source3:  ---(c|)
-  /// source4:  -(d|)
-  /// zip:      -------(1|)
+  /// source1:  -------[a|]
+  /// source2:  -----[b|]
+  /// source3:  ---[c|]
+  /// source4:  -[d|]
+  /// zip:      -------[1|]
   ///
   /// 1 = (a, b, c, d)
   ///
-  /// source1:  -------(a|)
+  /// source1:  -------[a|]
   /// source2:  -----|
-  /// source3:  ---(c|)
-  /// source4:  -(d|)
+  /// source3:  ---[c|]
+  /// source4:  -[d|]
   /// zip:      -------|
   /// ```
   ///
@@ -123,20 +123,20 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Waits for the 5 `Maybe`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  ---------(a|)
-  /// source2:  -------(b|)
-  /// source3:  -----(c|)
-  /// source4:  ---(d|)
-  /// source5:  -(e|)
-  /// zip:      ---------(1|)
+  /// source1:  ---------[a|]
+  /// source2:  -------[b|]
+  /// source3:  -----[c|]
+  /// source4:  ---[d|]
+  /// source5:  -[e|]
+  /// zip:      ---------[1|]
   ///
   /// 1 = (a, b, c, d, e)
   ///
-  /// source1:  ---------(a|)
+  /// source1:  ---------[a|]
   /// source2:  -------|
-  /// source3:  -----(c|)
-  /// source4:  ---(d|)
-  /// source5:  -(e|)
+  /// source3:  -----[c|]
+  /// source4:  ---[d|]
+  /// source5:  -[e|]
   /// zip:      ---------|
   /// ```
   ///
@@ -168,22 +168,22 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Waits for the 6 `Maybe`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -----------(a|)
-  /// source2:  ---------(b|)
-  /// source3:  -------(c|)
-  /// source4:  -----(d|)
-  /// source5:  ---(e|)
-  /// source6:  -(f|)
-  /// zip:      -----------(1|)
+  /// source1:  -----------[a|]
+  /// source2:  ---------[b|]
+  /// source3:  -------[c|]
+  /// source4:  -----[d|]
+  /// source5:  ---[e|]
+  /// source6:  -[f|]
+  /// zip:      -----------[1|]
   ///
   /// 1 = (a, b, c, d, e, f)
   ///
-  /// source1:  -----------(a|)
+  /// source1:  -----------[a|]
   /// source2:  ---------|
-  /// source3:  -------(c|)
-  /// source4:  -----(d|)
-  /// source5:  ---(e|)
-  /// source6:  -(f|)
+  /// source3:  -------[c|]
+  /// source4:  -----[d|]
+  /// source5:  ---[e|]
+  /// source6:  -[f|]
   /// zip:      -----------|
   /// ```
   ///
@@ -218,24 +218,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Waits for the 7 `Maybe`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -------------(a|)
-  /// source2:  -----------(b|)
-  /// source3:  ---------(c|)
-  /// source4:  -------(d|)
-  /// source5:  -----(e|)
-  /// source6:  ---(f|)
-  /// source7:  -(g|)
-  /// zip:      -------------(1|)
+  /// source1:  -------------[a|]
+  /// source2:  -----------[b|]
+  /// source3:  ---------[c|]
+  /// source4:  -------[d|]
+  /// source5:  -----[e|]
+  /// source6:  ---[f|]
+  /// source7:  -[g|]
+  /// zip:      -------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g)
   ///
-  /// source1:  -------------(a|)
+  /// source1:  -------------[a|]
   /// source2:  -----------|
-  /// source3:  ---------(c|)
-  /// source4:  -------(d|)
-  /// source5:  -----(e|)
-  /// source6:  ---(f|)
-  /// source7:  -(g|)
+  /// source3:  ---------[c|]
+  /// source4:  -------[d|]
+  /// source5:  -----[e|]
+  /// source6:  ---[f|]
+  /// source7:  -[g|]
   /// zip:      -------------|
   /// ```
   ///
@@ -272,26 +272,26 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Waits for the 8 `Maybe`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  ---------------(a|)
-  /// source2:  -------------(b|)
-  /// source3:  -----------(c|)
-  /// source4:  ---------(d|)
-  /// source5:  -------(e|)
-  /// source6:  -----(f|)
-  /// source7:  ---(g|)
-  /// source8:  -(h|)
-  /// zip:      ---------------(1|)
+  /// source1:  ---------------[a|]
+  /// source2:  -------------[b|]
+  /// source3:  -----------[c|]
+  /// source4:  ---------[d|]
+  /// source5:  -------[e|]
+  /// source6:  -----[f|]
+  /// source7:  ---[g|]
+  /// source8:  -[h|]
+  /// zip:      ---------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g, h)
   ///
-  /// source1:  ---------------(a|)
+  /// source1:  ---------------[a|]
   /// source2:  -------------|
-  /// source3:  -----------(c|)
-  /// source4:  ---------(d|)
-  /// source5:  -------(e|)
-  /// source6:  -----(f|)
-  /// source7:  ---(g|)
-  /// source8:  -(h|)
+  /// source3:  -----------[c|]
+  /// source4:  ---------[d|]
+  /// source5:  -------[e|]
+  /// source6:  -----[f|]
+  /// source7:  ---[g|]
+  /// source8:  -[h|]
   /// zip:      ---------------|
   /// ```
   ///
@@ -333,13 +333,13 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 2 `Maybe`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  ---(a|)
-  /// source2:  -(b|)
-  /// zip:      ---(1|)
+  /// source1:  ---[a|]
+  /// source2:  -[b|]
+  /// zip:      ---[1|]
   ///
   /// 1 = (a, b)
   ///
-  /// source1:  ---(a|)
+  /// source1:  ---[a|]
   /// source2:  -|
   /// zip:      ---|
   /// ```
@@ -360,16 +360,16 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 3 `Maybe`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -----(a|)
-  /// source2:  ---(b|)
-  /// source3:  -(c|)
-  /// zip:      -----(1|)
+  /// source1:  -----[a|]
+  /// source2:  ---[b|]
+  /// source3:  -[c|]
+  /// zip:      -----[1|]
   ///
   /// 1 = (a, b, c)
   ///
-  /// source1:  -----(a|)
+  /// source1:  -----[a|]
   /// source2:  ---|
-  /// source3:  -(c|)
+  /// source3:  -[c|]
   /// zip:      -----|
   /// ```
   ///
@@ -390,18 +390,18 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 4 `Maybe`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -------(a|)
-  /// source2:  -----(b|)
-  /// source3:  ---(c|)
-  /// source4:  -(d|)
-  /// zip:      -------(1|)
+  /// source1:  -------[a|]
+  /// source2:  -----[b|]
+  /// source3:  ---[c|]
+  /// source4:  -[d|]
+  /// zip:      -------[1|]
   ///
   /// 1 = (a, b, c, d)
   ///
-  /// source1:  -------(a|)
+  /// source1:  -------[a|]
   /// source2:  -----|
-  /// source3:  ---(c|)
-  /// source4:  -(d|)
+  /// source3:  ---[c|]
+  /// source4:  -[d|]
   /// zip:      -------|
   /// ```
   ///
@@ -423,20 +423,20 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 5 `Maybe`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  ---------(a|)
-  /// source2:  -------(b|)
-  /// source3:  -----(c|)
-  /// source4:  ---(d|)
-  /// source5:  -(e|)
-  /// zip:      ---------(1|)
+  /// source1:  ---------[a|]
+  /// source2:  -------[b|]
+  /// source3:  -----[c|]
+  /// source4:  ---[d|]
+  /// source5:  -[e|]
+  /// zip:      ---------[1|]
   ///
   /// 1 = (a, b, c, d, e)
   ///
-  /// source1:  ---------(a|)
+  /// source1:  ---------[a|]
   /// source2:  -------|
-  /// source3:  -----(c|)
-  /// source4:  ---(d|)
-  /// source5:  -(e|)
+  /// source3:  -----[c|]
+  /// source4:  ---[d|]
+  /// source5:  -[e|]
   /// zip:      ---------|
   /// ```
   ///
@@ -460,22 +460,22 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 6 `Maybe`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -----------(a|)
-  /// source2:  ---------(b|)
-  /// source3:  -------(c|)
-  /// source4:  -----(d|)
-  /// source5:  ---(e|)
-  /// source6:  -(f|)
-  /// zip:      -----------(1|)
+  /// source1:  -----------[a|]
+  /// source2:  ---------[b|]
+  /// source3:  -------[c|]
+  /// source4:  -----[d|]
+  /// source5:  ---[e|]
+  /// source6:  -[f|]
+  /// zip:      -----------[1|]
   ///
   /// 1 = (a, b, c, d, e, f)
   ///
-  /// source1:  -----------(a|)
+  /// source1:  -----------[a|]
   /// source2:  ---------|
-  /// source3:  -------(c|)
-  /// source4:  -----(d|)
-  /// source5:  ---(e|)
-  /// source6:  -(f|)
+  /// source3:  -------[c|]
+  /// source4:  -----[d|]
+  /// source5:  ---[e|]
+  /// source6:  -[f|]
   /// zip:      -----------|
   /// ```
   ///
@@ -503,24 +503,24 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 7 `Maybe`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -------------(a|)
-  /// source2:  -----------(b|)
-  /// source3:  ---------(c|)
-  /// source4:  -------(d|)
-  /// source5:  -----(e|)
-  /// source6:  ---(f|)
-  /// source7:  -(g|)
-  /// zip:      -------------(1|)
+  /// source1:  -------------[a|]
+  /// source2:  -----------[b|]
+  /// source3:  ---------[c|]
+  /// source4:  -------[d|]
+  /// source5:  -----[e|]
+  /// source6:  ---[f|]
+  /// source7:  -[g|]
+  /// zip:      -------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g)
   ///
-  /// source1:  -------------(a|)
+  /// source1:  -------------[a|]
   /// source2:  -----------|
-  /// source3:  ---------(c|)
-  /// source4:  -------(d|)
-  /// source5:  -----(e|)
-  /// source6:  ---(f|)
-  /// source7:  -(g|)
+  /// source3:  ---------[c|]
+  /// source4:  -------[d|]
+  /// source5:  -----[e|]
+  /// source6:  ---[f|]
+  /// source7:  -[g|]
   /// zip:      -------------|
   /// ```
   ///
@@ -550,26 +550,26 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   /// Waits for the 8 `Maybe`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  ---------------(a|)
-  /// source2:  -------------(b|)
-  /// source3:  -----------(c|)
-  /// source4:  ---------(d|)
-  /// source5:  -------(e|)
-  /// source6:  -----(f|)
-  /// source7:  ---(g|)
-  /// source8:  -(h|)
-  /// zip:      ---------------(1|)
+  /// source1:  ---------------[a|]
+  /// source2:  -------------[b|]
+  /// source3:  -----------[c|]
+  /// source4:  ---------[d|]
+  /// source5:  -------[e|]
+  /// source6:  -----[f|]
+  /// source7:  ---[g|]
+  /// source8:  -[h|]
+  /// zip:      ---------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g, h)
   ///
-  /// source1:  ---------------(a|)
+  /// source1:  ---------------[a|]
   /// source2:  -------------|
-  /// source3:  -----------(c|)
-  /// source4:  ---------(d|)
-  /// source5:  -------(e|)
-  /// source6:  -----(f|)
-  /// source7:  ---(g|)
-  /// source8:  -(h|)
+  /// source3:  -----------[c|]
+  /// source4:  ---------[d|]
+  /// source5:  -------[e|]
+  /// source6:  -----[f|]
+  /// source7:  ---[g|]
+  /// source8:  -[h|]
   /// zip:      ---------------|
   /// ```
   ///

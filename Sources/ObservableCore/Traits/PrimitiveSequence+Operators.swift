@@ -5,9 +5,9 @@ extension PrimitiveSequence {
   /// Continues with the sequence `handler` returns when this sequence fails.
   ///
   /// ```
-  /// source:                    -#
-  /// fallback:                   -(8|)
-  /// catch { _ in fallback }    --(8|)
+  /// source:                  -#
+  /// fallback:                 -[8|]
+  /// catch { _ in fallback }  --[8|]
   /// ```
   ///
   /// The handler runs at most once per subscription; an error from the fallback ends the
@@ -28,8 +28,8 @@ extension PrimitiveSequence {
   ///
   /// ```
   /// source (1st):  -#
-  /// source (2nd):   -(1|)
-  /// retry()        --(1|)
+  /// source (2nd):   -[1|]
+  /// retry()        --[1|]
   /// ```
   ///
   /// - Returns: The outcome of the first attempt that does not fail.
@@ -87,8 +87,8 @@ extension PrimitiveSequence {
   /// Fails with ``RxError/timeout`` if the outcome does not arrive within `dueTime`.
   ///
   /// ```
-  /// source:                  -----(1|)
-  /// timeout(3, scheduler)    ---#
+  /// source:                -----[1|]
+  /// timeout(3, scheduler)  ---#       (#: RxError.timeout)
   /// ```
   ///
   /// A `Single`'s or `Maybe`'s success ends the result at once, so the timer cannot fire
@@ -108,9 +108,9 @@ extension PrimitiveSequence {
   /// Switches to `other` if the outcome does not arrive within `dueTime`.
   ///
   /// ```
-  /// source:                         -----(1|)
-  /// other:                             -(2|)
-  /// timeout(3, other: o, scheduler) ----(2|)
+  /// source:                          -----[1|]
+  /// other:                              -[2|]
+  /// timeout(3, other: o, scheduler)  ----[2|]
   /// ```
   ///
   /// - Parameters:
@@ -129,8 +129,8 @@ extension PrimitiveSequence {
   /// Delivers the outcome `dueTime` later, with the same rules as the Observable `delay`.
   ///
   /// ```
-  /// source:                -(1|)
-  /// delay(2, scheduler)    ---(1|)
+  /// source:              -[1|]
+  /// delay(2, scheduler)  ---1|  (each event a step later than the last)
   /// ```
   ///
   /// As in RxSwift, an element and the completion that fall due together go out one
@@ -151,8 +151,8 @@ extension PrimitiveSequence {
   /// Subscribes to this sequence only after `dueTime` has passed.
   ///
   /// ```
-  /// source (cold):                 -(1|)
-  /// delaySubscription(2, scheduler) --(1|)   subscribed at 2
+  /// source (cold):                     -[1|]
+  /// delaySubscription(2, scheduler)  ---[1|]
   /// ```
   ///
   /// Nothing happens until the delay has passed; disposing before then cancels the
@@ -172,8 +172,8 @@ extension PrimitiveSequence {
   /// Delivers the outcome as work on `scheduler`.
   ///
   /// ```
-  /// source:             -(1|)
-  /// observe(on: s)      -(1|)   delivered on s
+  /// source:         -[1|]
+  /// observe(on: s)  --1|   (each event a step later, on s)
   /// ```
   ///
   /// Only the delivery moves: the source is still subscribed where `subscribe` is called (use
@@ -191,8 +191,8 @@ extension PrimitiveSequence {
   /// Subscribes to this sequence, and disposes that subscription, as work on `scheduler`.
   ///
   /// ```
-  /// source:             --(1|)
-  /// subscribe(on: s)    --(1|)   subscribed and disposed on s
+  /// source (cold):     --[1|]
+  /// subscribe(on: s)  ---[1|]  (subscribed, and disposed, on s)
   /// ```
   ///
   /// Use it to move the work a sequence starts when subscribed (a request, a file read) off

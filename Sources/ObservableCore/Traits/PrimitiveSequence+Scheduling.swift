@@ -3,7 +3,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// `scheduler`.
   ///
   /// ```
-  /// just(1, scheduler: s):   -(1|)    (on a TestScheduler, the element a tick after subscribing)
+  /// just(1, scheduler: s)  -1|  (on a TestScheduler, each step takes a tick)
   /// ```
   ///
   /// - Parameters:
@@ -24,7 +24,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// `scheduler`.
   ///
   /// ```
-  /// just(1, scheduler: s):   -(1|)    (on a TestScheduler, the element a tick after subscribing)
+  /// just(1, scheduler: s)  -1|  (on a TestScheduler, each step takes a tick)
   /// ```
   ///
   /// - Parameters:
@@ -44,7 +44,7 @@ extension PrimitiveSequence where Element: FixedWidthInteger {
   /// Returns a `Single` or `Maybe` that succeeds with `0` once `dueTime` has passed.
   ///
   /// ```
-  /// timer(.seconds(3), scheduler: s):   ---(0|)
+  /// timer(.seconds(3), scheduler: s)  ---[0|]
   /// ```
   ///
   /// - Parameters:

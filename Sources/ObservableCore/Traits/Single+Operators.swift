@@ -2,8 +2,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Transforms the element with `transform`.
   ///
   /// ```
-  /// source:           -(1|)
-  /// map { $0 * 10 }   -(10|)
+  /// source:          -[1|]
+  /// map { $0 * 10 }  -[a|]
+  ///
+  /// a = 10
   /// ```
   ///
   /// - Parameter transform: The transform. If it throws, the `Single` fails with that error.
@@ -19,8 +21,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Transforms the element with `transform`, completing empty when it returns `nil`.
   ///
   /// ```
-  /// source:                        -(1|)    -(2|)
-  /// compactMap { $0 == 1 ? "a" : nil }  -(a|)    -|
+  /// source:                             -[1|]
+  /// compactMap { $0 == 1 ? "a" : nil }  -[a|]
+  ///
+  /// source:                             -[2|]
+  /// compactMap { $0 == 1 ? "a" : nil }  -|
   /// ```
   ///
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
@@ -48,9 +53,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Continues with the `Single` that `selector` returns for the element.
   ///
   /// ```
-  /// source:            -(1|)
-  /// selector(1):         --(a|)
-  /// flatMap(selector)  ---(a|)
+  /// source:            -[1|]
+  /// selector(1):        --[a|]
+  /// flatMap(selector)  ---[a|]
   /// ```
   ///
   /// - Parameter selector: Returns the next `Single`, given the element. If it throws, the
@@ -93,8 +98,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Replaces an error with `element`.
   ///
   /// ```
-  /// source:             -#
-  /// catchAndReturn(0)   -(0|)
+  /// source:            -#
+  /// catchAndReturn(0)  -[0|]
   /// ```
   ///
   /// - Parameter element: The element to succeed with if this `Single` fails.

@@ -7,9 +7,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for the 2 `Single`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  ---(a|)
-  /// source2:  -(b|)
-  /// zip:      ---(1|)
+  /// source1:  ---[a|]
+  /// source2:  -[b|]
+  /// zip:      ---[1|]
   ///
   /// 1 = (a, b)
   /// ```
@@ -36,10 +36,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for the 3 `Single`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -----(a|)
-  /// source2:  ---(b|)
-  /// source3:  -(c|)
-  /// zip:      -----(1|)
+  /// source1:  -----[a|]
+  /// source2:  ---[b|]
+  /// source3:  -[c|]
+  /// zip:      -----[1|]
   ///
   /// 1 = (a, b, c)
   /// ```
@@ -67,11 +67,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for the 4 `Single`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -------(a|)
-  /// source2:  -----(b|)
-  /// source3:  ---(c|)
-  /// source4:  -(d|)
-  /// zip:      -------(1|)
+  /// source1:  -------[a|]
+  /// source2:  -----[b|]
+  /// source3:  ---[c|]
+  /// source4:  -[d|]
+  /// zip:      -------[1|]
   ///
   /// 1 = (a, b, c, d)
   /// ```
@@ -100,12 +100,12 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for the 5 `Single`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  ---------(a|)
-  /// source2:  -------(b|)
-  /// source3:  -----(c|)
-  /// source4:  ---(d|)
-  /// source5:  -(e|)
-  /// zip:      ---------(1|)
+  /// source1:  ---------[a|]
+  /// source2:  -------[b|]
+  /// source3:  -----[c|]
+  /// source4:  ---[d|]
+  /// source5:  -[e|]
+  /// zip:      ---------[1|]
   ///
   /// 1 = (a, b, c, d, e)
   /// ```
@@ -136,13 +136,13 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for the 6 `Single`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -----------(a|)
-  /// source2:  ---------(b|)
-  /// source3:  -------(c|)
-  /// source4:  -----(d|)
-  /// source5:  ---(e|)
-  /// source6:  -(f|)
-  /// zip:      -----------(1|)
+  /// source1:  -----------[a|]
+  /// source2:  ---------[b|]
+  /// source3:  -------[c|]
+  /// source4:  -----[d|]
+  /// source5:  ---[e|]
+  /// source6:  -[f|]
+  /// zip:      -----------[1|]
   ///
   /// 1 = (a, b, c, d, e, f)
   /// ```
@@ -176,14 +176,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for the 7 `Single`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  -------------(a|)
-  /// source2:  -----------(b|)
-  /// source3:  ---------(c|)
-  /// source4:  -------(d|)
-  /// source5:  -----(e|)
-  /// source6:  ---(f|)
-  /// source7:  -(g|)
-  /// zip:      -------------(1|)
+  /// source1:  -------------[a|]
+  /// source2:  -----------[b|]
+  /// source3:  ---------[c|]
+  /// source4:  -------[d|]
+  /// source5:  -----[e|]
+  /// source6:  ---[f|]
+  /// source7:  -[g|]
+  /// zip:      -------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g)
   /// ```
@@ -219,15 +219,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for the 8 `Single`s and combines their elements with `resultSelector`.
   ///
   /// ```
-  /// source1:  ---------------(a|)
-  /// source2:  -------------(b|)
-  /// source3:  -----------(c|)
-  /// source4:  ---------(d|)
-  /// source5:  -------(e|)
-  /// source6:  -----(f|)
-  /// source7:  ---(g|)
-  /// source8:  -(h|)
-  /// zip:      ---------------(1|)
+  /// source1:  ---------------[a|]
+  /// source2:  -------------[b|]
+  /// source3:  -----------[c|]
+  /// source4:  ---------[d|]
+  /// source5:  -------[e|]
+  /// source6:  -----[f|]
+  /// source7:  ---[g|]
+  /// source8:  -[h|]
+  /// zip:      ---------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g, h)
   /// ```
@@ -268,9 +268,9 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   /// Waits for the 2 `Single`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  ---(a|)
-  /// source2:  -(b|)
-  /// zip:      ---(1|)
+  /// source1:  ---[a|]
+  /// source2:  -[b|]
+  /// zip:      ---[1|]
   ///
   /// 1 = (a, b)
   /// ```
@@ -289,10 +289,10 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   /// Waits for the 3 `Single`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -----(a|)
-  /// source2:  ---(b|)
-  /// source3:  -(c|)
-  /// zip:      -----(1|)
+  /// source1:  -----[a|]
+  /// source2:  ---[b|]
+  /// source3:  -[c|]
+  /// zip:      -----[1|]
   ///
   /// 1 = (a, b, c)
   /// ```
@@ -312,11 +312,11 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   /// Waits for the 4 `Single`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -------(a|)
-  /// source2:  -----(b|)
-  /// source3:  ---(c|)
-  /// source4:  -(d|)
-  /// zip:      -------(1|)
+  /// source1:  -------[a|]
+  /// source2:  -----[b|]
+  /// source3:  ---[c|]
+  /// source4:  -[d|]
+  /// zip:      -------[1|]
   ///
   /// 1 = (a, b, c, d)
   /// ```
@@ -337,12 +337,12 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   /// Waits for the 5 `Single`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  ---------(a|)
-  /// source2:  -------(b|)
-  /// source3:  -----(c|)
-  /// source4:  ---(d|)
-  /// source5:  -(e|)
-  /// zip:      ---------(1|)
+  /// source1:  ---------[a|]
+  /// source2:  -------[b|]
+  /// source3:  -----[c|]
+  /// source4:  ---[d|]
+  /// source5:  -[e|]
+  /// zip:      ---------[1|]
   ///
   /// 1 = (a, b, c, d, e)
   /// ```
@@ -365,13 +365,13 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   /// Waits for the 6 `Single`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -----------(a|)
-  /// source2:  ---------(b|)
-  /// source3:  -------(c|)
-  /// source4:  -----(d|)
-  /// source5:  ---(e|)
-  /// source6:  -(f|)
-  /// zip:      -----------(1|)
+  /// source1:  -----------[a|]
+  /// source2:  ---------[b|]
+  /// source3:  -------[c|]
+  /// source4:  -----[d|]
+  /// source5:  ---[e|]
+  /// source6:  -[f|]
+  /// zip:      -----------[1|]
   ///
   /// 1 = (a, b, c, d, e, f)
   /// ```
@@ -398,14 +398,14 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   /// Waits for the 7 `Single`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  -------------(a|)
-  /// source2:  -----------(b|)
-  /// source3:  ---------(c|)
-  /// source4:  -------(d|)
-  /// source5:  -----(e|)
-  /// source6:  ---(f|)
-  /// source7:  -(g|)
-  /// zip:      -------------(1|)
+  /// source1:  -------------[a|]
+  /// source2:  -----------[b|]
+  /// source3:  ---------[c|]
+  /// source4:  -------[d|]
+  /// source5:  -----[e|]
+  /// source6:  ---[f|]
+  /// source7:  -[g|]
+  /// zip:      -------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g)
   /// ```
@@ -434,15 +434,15 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   /// Waits for the 8 `Single`s and succeeds with the tuple of their elements.
   ///
   /// ```
-  /// source1:  ---------------(a|)
-  /// source2:  -------------(b|)
-  /// source3:  -----------(c|)
-  /// source4:  ---------(d|)
-  /// source5:  -------(e|)
-  /// source6:  -----(f|)
-  /// source7:  ---(g|)
-  /// source8:  -(h|)
-  /// zip:      ---------------(1|)
+  /// source1:  ---------------[a|]
+  /// source2:  -------------[b|]
+  /// source3:  -----------[c|]
+  /// source4:  ---------[d|]
+  /// source5:  -------[e|]
+  /// source6:  -----[f|]
+  /// source7:  ---[g|]
+  /// source8:  -[h|]
+  /// zip:      ---------------[1|]
   ///
   /// 1 = (a, b, c, d, e, f, g, h)
   /// ```

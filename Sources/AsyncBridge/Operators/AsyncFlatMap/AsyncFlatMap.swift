@@ -44,7 +44,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:                        -1-2-3-|
-  /// flatMap { await slowly($0) }   ----2-1--3-|     (whichever finishes first)
+  /// flatMap { await slowly($0) }   ----2-1--3-|  (whichever finishes first)
   /// ```
   ///
   /// Each element starts a `Task` at once, so results come out in the order the tasks finish,
@@ -101,7 +101,7 @@ extension ObservableType {
   ///
   /// ```
   /// source:                              -a--b-----c-|
-  /// flatMapLatest { await search($0) }   -------B-----C-|   (a's task was cancelled)
+  /// flatMapLatest { await search($0) }   -------B-----C-|  (a's task was cancelled)
   /// ```
   ///
   /// ```swift

@@ -5,8 +5,8 @@ extension ObservableType {
   /// Delivers every event while isolated to `actor`, in order.
   ///
   /// ```
-  /// source (any thread):          -1-2-|
-  /// observe(on: MainActor.shared) --1-2-|   (each call on the main actor)
+  /// source (any thread):           -1-2-|
+  /// observe(on: MainActor.shared)  --1-2-|  (each call on the main actor)
   /// ```
   ///
   /// ```swift

@@ -21,10 +21,10 @@ extension ObservableType {
   /// Mirrors whichever of `sequence`'s sources sends an event first.
   ///
   /// ```
-  /// a:             ---1---2-|
-  /// b:             -x---y-|
-  /// c:             --#
-  /// amb([a, b, c]) -x---y-|
+  /// a:              ---1---2-|
+  /// b:              -x---y-|
+  /// c:              --#
+  /// amb([a, b, c])  -x---y-|
   /// ```
   ///
   /// The sources are subscribed in order. The first event from any of them (an element, an

@@ -5,9 +5,10 @@ extension ObservableType {
   /// `timeSpan` has passed since the previous one, whichever comes first.
   ///
   /// ```
-  /// source:                         -1-2-3-4-----5-|
-  /// buffer(timeSpan: 6, count: 3)   -----a-----b---[c|]
-  ///                                 a = [1, 2, 3], b = [4], c = [5]
+  /// source:                        -1-2-3-4-----5-|
+  /// buffer(timeSpan: 6, count: 3)  -----a-----b---[c|]
+  ///
+  /// a = [1, 2, 3], b = [4], c = [5]
   /// ```
   ///
   /// A buffer emitted because the time is up may be empty. On completion the current buffer
@@ -49,9 +50,10 @@ extension ObservableType {
   /// `Duration`; see ``buffer(timeSpan:count:scheduler:)``.
   ///
   /// ```
-  /// source:                         -1-2-3-4-----5-|
-  /// buffer(timeSpan: 6, count: 3)   -----a-----b---[c|]
-  ///                                 a = [1, 2, 3], b = [4], c = [5]
+  /// source:                        -1-2-3-4-----5-|
+  /// buffer(timeSpan: 6, count: 3)  -----a-----b---[c|]
+  ///
+  /// a = [1, 2, 3], b = [4], c = [5]
   /// ```
   ///
   /// - Parameters:

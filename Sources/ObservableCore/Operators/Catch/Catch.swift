@@ -2,9 +2,9 @@ extension ObservableType {
   /// Continues with the sequence `handler` returns when this sequence fails.
   ///
   /// ```
-  /// source:                   -1-2-#
-  /// fallback:                      -8-9-|
-  /// catch { _ in fallback }   -1-2--8-9-|
+  /// source:                  -1-2-#
+  /// fallback:                     -8-9-|
+  /// catch { _ in fallback }  -1-2--8-9-|
   /// ```
   ///
   /// The handler runs at most once per subscription: an error from the fallback sequence ends
@@ -25,8 +25,8 @@ extension ObservableType {
   /// Replaces an error with one last element, then completes.
   ///
   /// ```
-  /// source:             -1-2-#
-  /// catchAndReturn(0)   -1-2-(0|)
+  /// source:            -1-2-#
+  /// catchAndReturn(0)  -1-2-[0|]
   /// ```
   ///
   /// - Parameter element: The element to emit, before completing, if this sequence fails.

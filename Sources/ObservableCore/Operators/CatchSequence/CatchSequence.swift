@@ -3,10 +3,10 @@ extension ObservableType {
   /// completes.
   ///
   /// ```
-  /// a:                           -1-2-#
-  /// b:                                -3-#
-  /// c:                                   -4-|
-  /// catch(sequence: [a, b, c])   -1-2--3--4-|
+  /// a:                          -1-2-#
+  /// b:                               -3-#
+  /// c:                                  -4-|
+  /// catch(sequence: [a, b, c])  -1-2--3--4-|
   /// ```
   ///
   /// Elements of every source are forwarded. The first source that completes completes the

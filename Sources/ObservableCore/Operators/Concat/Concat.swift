@@ -3,9 +3,9 @@ extension ObservableType {
   /// previous one completes.
   ///
   /// ```
-  /// a:             -1-2-|
-  /// b:                  -3-4-|
-  /// concat([a, b]) -1-2--3-4-|
+  /// a:              -1-2-|
+  /// b:                   -3-4-|
+  /// concat([a, b])  -1-2--3-4-|
   /// ```
   ///
   /// The sequence is iterated anew for each subscription, lazily, so it may be infinite. The
@@ -55,9 +55,9 @@ extension ObservableType {
   /// Emits the elements of this sequence, then, once it completes, those of `second`.
   ///
   /// ```
-  /// self:          -1-2-|
-  /// second:             -3-4-|
-  /// concat(second) -1-2--3-4-|
+  /// self:           -1-2-|
+  /// second:              -3-4-|
+  /// concat(second)  -1-2--3-4-|
   /// ```
   ///
   /// - Parameter second: The sequence to subscribe after this one completes.

@@ -2,10 +2,10 @@ extension ObservableType {
   /// Projects each element to an inner sequence and merges the elements of all of them.
   ///
   /// ```
-  /// source:               -a----b-------|
-  /// inner for a:           -1--2--3|
+  /// source:                -a----b-------|
+  /// inner for a:            -1--2--3|
   /// inner for b:                 -4--5|
-  /// flatMap { inner($0) } --1--2-43--5|
+  /// flatMap { inner($0) }  --1--2-43-5---|
   /// ```
   ///
   /// Every inner sequence is subscribed as soon as its element arrives, and they all run at
@@ -27,10 +27,10 @@ extension ObservableType {
   /// mirrors that inner sequence.
   ///
   /// ```
-  /// source:                    -a--b----c---|
-  /// inner for a:                -1--2|
-  /// inner for c:                          -3|
-  /// flatMapFirst { inner($0) } --1--2----3--|
+  /// source:                     -a--b----c---|
+  /// inner for a:                 -1--2|
+  /// inner for c:                         -3|
+  /// flatMapFirst { inner($0) }  --1--2----3--|
   /// ```
   ///
   /// Elements that arrive while an inner sequence runs are ignored (the selector is not called
@@ -52,10 +52,10 @@ extension ObservableType {
   /// time, in order.
   ///
   /// ```
-  /// source:                 -a--b------------|
-  /// inner for a:             -1--2|
-  /// inner for b:                     -3--4|
-  /// concatMap { inner($0) } --1--2---3--4----|
+  /// source:                  -a--b------------|
+  /// inner for a:              -1--2|
+  /// inner for b:                   -3--4|
+  /// concatMap { inner($0) }  --1--2-3--4------|
   /// ```
   ///
   /// As in RxSwift, the selector runs as soon as each element arrives; the inner sequence it

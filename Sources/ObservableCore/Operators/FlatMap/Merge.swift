@@ -2,10 +2,10 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// Merges the elements of every inner sequence of a sequence of sequences.
   ///
   /// ```
-  /// source:   -A----B-------|
-  /// A:         -1--2--3|
-  /// B:               -4--5|
-  /// merge()   --1--2-43--5|
+  /// source:  -A----B-------|
+  /// A:        -1--2--3|
+  /// B:             -4--5|
+  /// merge()  --1--2-43-5---|
   /// ```
   ///
   /// Each inner sequence is subscribed as soon as it arrives. The result completes when the
@@ -21,11 +21,11 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// once.
   ///
   /// ```
-  /// source:                   -A-B-C------------|
-  /// A:                         -1----2|
-  /// B:                           -3|
-  /// C:                                -4|
-  /// merge(maxConcurrent: 2)   --1-3--2-4--------|
+  /// source:                  -A-B-C------------|
+  /// A:                        -1----2|
+  /// B:                          -3|
+  /// C:                            -4|
+  /// merge(maxConcurrent: 2)  --1-3-42----------|
   /// ```
   ///
   /// Inner sequences that arrive while `maxConcurrent` others run wait, in arrival order, for
@@ -45,10 +45,10 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// Concatenates the inner sequences of a sequence of sequences, one at a time, in order.
   ///
   /// ```
-  /// source:    -A--B------------|
-  /// A:          -1--2|
-  /// B:                  -3--4|
-  /// concat()   --1--2---3--4----|
+  /// source:   -A--B------------|
+  /// A:         -1--2|
+  /// B:              -3--4|
+  /// concat()  --1--2-3--4------|
   /// ```
   ///
   /// Equivalent to `merge(maxConcurrent: 1)`: each inner sequence waits for the previous ones

@@ -2,10 +2,10 @@ extension ObservableType {
   /// Projects each element to an inner sequence and mirrors only the most recent one.
   ///
   /// ```
-  /// source:                       -a------b-----|
-  /// inner for a:                   -1-2-3-4
-  /// inner for b:                          -5-6-|
-  /// flatMapLatest { inner($0) }   --1-2-3--5-6-|
+  /// source:                      -a------b-----|
+  /// inner for a:                  -1-2-3-4
+  /// inner for b:                         -5-6-|
+  /// flatMapLatest { inner($0) }  --1-2-3--5-6--|
   /// ```
   ///
   /// When an element arrives, the subscription to the previous inner sequence is disposed

@@ -5,7 +5,7 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// source:         -A------B-----|
   /// A:               -1-2-3-4
   /// B:                      -5-6-|
-  /// switchLatest()  --1-2-3--5-6-|
+  /// switchLatest()  --1-2-3--5-6--|
   /// ```
   ///
   /// Each new inner sequence replaces the previous one, whose subscription is disposed; events

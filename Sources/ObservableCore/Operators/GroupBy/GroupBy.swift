@@ -3,10 +3,12 @@ extension ObservableType {
   /// its first element arrives.
   ///
   /// ```
-  /// source:                       -1-2-3-4-5-|
-  /// groupBy { $0 % 2 }            -a-b-------|     (a: key 1, b: key 0)
-  /// a:                             1---3---5-|
-  /// b:                               2---4---|
+  /// source:             -1-2-3-4-5-|
+  /// groupBy { $0 % 2 }  -a-b-------|
+  /// group a:            -1---3---5-|
+  /// group b:            ---2---4---|
+  ///
+  /// a = key 1, b = key 0
   /// ```
   ///
   /// Each group is a ``GroupedObservable`` that shares its elements among its subscribers

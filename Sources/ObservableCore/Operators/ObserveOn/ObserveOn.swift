@@ -2,8 +2,8 @@ extension ObservableType {
   /// Delivers every event as work on `scheduler`, in order and one call at a time.
   ///
   /// ```
-  /// source:            -1-2-3-|
-  /// observe(on: s)     -(1-2-3-| delivered on s)
+  /// source:         -1-2-3-|
+  /// observe(on: s)  --1-2-3-|  (each event a step later, on s)
   /// ```
   ///
   /// Events wait in a queue; the operator keeps at most one drain of that queue scheduled, so

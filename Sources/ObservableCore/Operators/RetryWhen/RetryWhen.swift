@@ -3,10 +3,8 @@ extension ObservableType {
   /// `notificationHandler` builds emits an element.
   ///
   /// ```
-  /// source (each):                       -1-#
-  /// errors:                                 -e------e
-  /// trigger = errors.delay(3):                   -x------x
-  /// retry(when: { $0.delay(3) })         -1-----1-----1 …
+  /// source (each):                -1-#
+  /// retry(when: { $0.delay(3) })  -1-----1-----1-…  (each failure, delayed 3, resubscribes)
   /// ```
   ///
   /// The handler runs once per subscription and receives the sequence of this sequence's

@@ -3,10 +3,10 @@ extension ObservableType {
   /// `selector`, separately for each subscription to the result.
   ///
   /// ```
-  /// source:                                   -1-2-3-|
-  /// multicast({ PublishSubject() }) {
-  ///   Observable.zip($0, $0.skip(1))          ---a-b-|      (a: (1, 2), b: (2, 3))
-  /// }
+  /// source:                                                  -1-2-3-|
+  /// multicast({ PublishSubject() }) { zip($0, $0.skip(1)) }  ---a-b-|
+  ///
+  /// a = (1, 2), b = (2, 3)
   /// ```
   ///
   /// Each subscription to the result makes a subject with `subjectSelector`, passes a sequence

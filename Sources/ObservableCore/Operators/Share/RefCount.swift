@@ -12,8 +12,8 @@ extension ConnectableObservableType {
   ///
   /// ```
   /// source:        --1--2--3--4--5--
-  /// subscriber A:  ^--1--2--!            connects
-  /// subscriber B:       ^-2--3--!        disconnects as the last one leaves
+  /// subscriber A:  --1--2-            (connects; leaves at 7)
+  /// subscriber B:      -2--3--        (leaves at 10, the last one: disconnects)
   /// ```
   ///
   /// As in RxSwift, with a connectable that makes a fresh subject per connection

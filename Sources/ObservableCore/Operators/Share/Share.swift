@@ -27,8 +27,8 @@ extension ObservableType {
   ///
   /// ```
   /// source:        --1--2--3--4--
-  /// subscriber A:  ^-1--2--3--4--
-  /// subscriber B:        2-3--4--
+  /// subscriber A:  --1--2--3--4--
+  /// subscriber B:        2-3--4--  (subscribes at 6)
   /// ```
   ///
   /// It behaves as `multicast(makeSubject:).refCount()` for `.whileConnected` and

@@ -2,9 +2,9 @@ extension ObservableType {
   /// Drops this sequence's elements until `other` emits an element, then mirrors it.
   ///
   /// ```
-  /// source:            -1-2-3-4-5-|
-  /// other:             -----x
-  /// skip(until: other) -------4-5-|
+  /// source:             -1-2-3-4-5-|
+  /// other:              -----x
+  /// skip(until: other)  -------4-5-|
   /// ```
   ///
   /// This sequence is subscribed first, then `other`, whose subscription ends as soon as it

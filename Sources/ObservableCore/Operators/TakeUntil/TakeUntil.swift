@@ -2,9 +2,9 @@ extension ObservableType {
   /// Mirrors this sequence until `other` emits an element, then completes.
   ///
   /// ```
-  /// source:            -1-2-3-4-5-|
-  /// other:             ------x-|
-  /// take(until: other) -1-2-3|
+  /// source:             -1-2-3-4-5-|
+  /// other:              ------x-|
+  /// take(until: other)  -1-2-3|
   /// ```
   ///
   /// `other` is subscribed first; if it emits during `subscribe`, this sequence is not

@@ -5,8 +5,8 @@ extension ObservableType {
   /// and after each element.
   ///
   /// ```
-  /// source:        -1--2-------3-|
-  /// timeout(4)     -1--2---#
+  /// source:     -1--2-------3-|
+  /// timeout(4)  -1--2---#        (#: RxError.timeout)
   /// ```
   ///
   /// The upstream subscription is disposed when the timeout fires.
@@ -26,9 +26,9 @@ extension ObservableType {
   /// each element.
   ///
   /// ```
-  /// source:                 -1--2-------3-|
-  /// other:                  a-b-|
-  /// timeout(4, other:)      -1--2---a-b-|
+  /// source:             -1--2-------3-|
+  /// other:                      a-b-|
+  /// timeout(4, other:)  -1--2---a-b-|
   /// ```
   ///
   /// When the timeout fires, the upstream subscription is disposed and `other` is subscribed;
@@ -68,8 +68,8 @@ extension ObservableType {
   /// Swift `Duration`.
   ///
   /// ```
-  /// source:        -1--2-------3-|
-  /// timeout(4)     -1--2---#
+  /// source:     -1--2-------3-|
+  /// timeout(4)  -1--2---#        (#: RxError.timeout)
   /// ```
   ///
   /// - Parameters:
@@ -86,9 +86,9 @@ extension ObservableType {
   /// `Duration`.
   ///
   /// ```
-  /// source:                 -1--2-------3-|
-  /// other:                  a-b-|
-  /// timeout(4, other:)      -1--2---a-b-|
+  /// source:             -1--2-------3-|
+  /// other:                      a-b-|
+  /// timeout(4, other:)  -1--2---a-b-|
   /// ```
   ///
   /// - Parameters:

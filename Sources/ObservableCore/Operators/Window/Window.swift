@@ -5,9 +5,11 @@ extension ObservableType {
   /// hold `count` elements or when `timeSpan` has passed, whichever comes first.
   ///
   /// ```
-  /// source:                         -1-2-3-4-----5-|
-  /// window(timeSpan: 6, count: 3)   a----b-----c---|
-  ///                                 a: -1-2-[3|]   b: --4---|   c: --5-|  (from each opening)
+  /// source:                        -1-2-3-4-----5-|
+  /// window(timeSpan: 6, count: 3)  a----b-----c---|
+  /// window a:                      -1-2-[3|]
+  /// window b:                           --4---|
+  /// window c:                                 --5-|
   /// ```
   ///
   /// The first window opens on subscribing, and a new one opens as soon as the previous one
@@ -52,9 +54,11 @@ extension ObservableType {
   /// `Duration`; see ``window(timeSpan:count:scheduler:)``.
   ///
   /// ```
-  /// source:                         -1-2-3-4-----5-|
-  /// window(timeSpan: 6, count: 3)   a----b-----c---|
-  ///                                 a: -1-2-[3|]   b: --4---|   c: --5-|  (from each opening)
+  /// source:                        -1-2-3-4-----5-|
+  /// window(timeSpan: 6, count: 3)  a----b-----c---|
+  /// window a:                      -1-2-[3|]
+  /// window b:                           --4---|
+  /// window c:                                 --5-|
   /// ```
   ///
   /// - Parameters:

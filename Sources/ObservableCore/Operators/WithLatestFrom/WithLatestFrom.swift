@@ -3,9 +3,11 @@ extension ObservableType {
   /// `resultSelector`.
   ///
   /// ```
-  /// self:                             ---1-----2---3-|
-  /// second:                           -a-----b-------c-
-  /// withLatestFrom(second) { "\($0)\($1)" }  ---1a----2b--3b|
+  /// self:                                    ---1-----2---3-|
+  /// second:                                  -a-----b-------c-
+  /// withLatestFrom(second) { "\($0)\($1)" }  ---x-----y---z-|
+  ///
+  /// x = 1a, y = 2b, z = 3b
   /// ```
   ///
   /// Elements of this sequence that arrive before `second` has produced one are dropped.
