@@ -46,7 +46,8 @@ let package = Package(
     // Test support, not a product, and a dependency of test targets only: starts child processes
     // with posix_spawn, closing every descriptor but the standard three in the child. Tests use
     // it instead of Foundation's Process, whose run() in 6.3.1 can crash when over about 1,350
-    // descriptors are open, as they are while GitHubAsyncTests run (see SpawnedProcess).
+    // descriptors are open, as they are while GitHubAsyncTests run (see SpawnedProcess). It also
+    // holds SplitMix64, the seeded generator of the fuzz and randomized tests.
     .target(name: "TestProcessSupportShims", path: "Tests/TestProcessSupportShims"),
     .target(
       name: "TestProcessSupport", dependencies: ["ObservableCore", "TestProcessSupportShims"],
@@ -62,7 +63,8 @@ let package = Package(
         "hooks-defaults-example",
       ]),
     .testTarget(
-      name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+      name: "ObservableTestingTests",
+      dependencies: ["ObservableCore", "ObservableTesting", "TestProcessSupport"]),
     // Every marble diagram in the doc comments of Sources/, run on a TestScheduler and compared
     // with what its operator does (DocDiagramTests).
     .testTarget(
@@ -116,6 +118,7 @@ let package = Package(
       name: "GitHubAsyncTests",
       dependencies: [
         "GitHubAsync", "GitHubReplay", "AsyncBridge", "ObservableCore", "ObservableTesting",
+        "TestProcessSupport",
       ]
     ),
   ],
