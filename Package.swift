@@ -111,6 +111,9 @@ let package = Package(
     .testTarget(
       name: "ResourceTracingTests",
       dependencies: ["ObservableCore", "ObservableCocoa", "ObservableTesting", "AsyncBridge"]),
+    // Runs Scripts/check-availability.swift on a fixture package with planted violations.
+    .testTarget(
+      name: "AvailabilityCheckTests", dependencies: ["TestProcessSupport"], exclude: ["Fixture"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [
