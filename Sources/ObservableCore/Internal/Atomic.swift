@@ -19,10 +19,11 @@
   /// Not public API. The methods are `Synchronization.Atomic`'s, for the operations the package
   /// uses, with the same orderings and results.
   ///
-  /// ThreadSanitizer sees C11 atomics only when the C code is compiled with the sanitizer, which
-  /// the importer's inlined copies may not be, so each operation also tells it about the
-  /// happens-before edge its ordering creates (`observable_tsan_acquire`/`_release` on the
-  /// storage's address, as `_Mutex` does). Relaxed operations create none and say nothing.
+  /// ThreadSanitizer sees these atomics without help: in a `--sanitize=thread` build the C
+  /// functions, inlined from the shim's header, are instrumented like the Swift code around
+  /// them (the objects call `__tsan_atomic8_fetch_or` and the like), so it knows the
+  /// happens-before edge each ordering creates. Unlike `_Mutex`, nothing here needs an
+  /// annotation.
   @frozen
   public struct _Atomic<Value: _AtomicValue>: ~Copyable {
     @usableFromInline
@@ -50,7 +51,6 @@
     @_transparent
     public borrowing func load(ordering: _AtomicLoadOrdering) -> Value {
       let word = Value._AtomicWord._atomicLoad(storage, ordering.rawValue)
-      if ordering.acquires { observable_tsan_acquire(storage) }
       return Value._decodeAtomic(word)
     }
 
@@ -61,7 +61,6 @@
     ///   - ordering: The memory ordering of the write.
     @_transparent
     public borrowing func store(_ desired: consuming Value, ordering: _AtomicStoreOrdering) {
-      if ordering.releases { observable_tsan_release(storage) }
       Value._AtomicWord._atomicStore(storage, Value._encodeAtomic(desired), ordering.rawValue)
     }
 
@@ -75,10 +74,8 @@
     public borrowing func exchange(
       _ desired: consuming Value, ordering: _AtomicUpdateOrdering
     ) -> Value {
-      if ordering.releases { observable_tsan_release(storage) }
       let old = Value._AtomicWord._atomicExchange(
         storage, Value._encodeAtomic(desired), ordering.rawValue)
-      if ordering.acquires { observable_tsan_acquire(storage) }
       return Value._decodeAtomic(old)
     }
 
@@ -94,11 +91,9 @@
     public borrowing func compareExchange(
       expected: consuming Value, desired: consuming Value, ordering: _AtomicUpdateOrdering
     ) -> (exchanged: Bool, original: Value) {
-      if ordering.releases { observable_tsan_release(storage) }
       var found = Value._encodeAtomic(expected)
       let exchanged = Value._AtomicWord._atomicCompareExchange(
         storage, &found, Value._encodeAtomic(desired), ordering.rawValue)
-      if ordering.acquires { observable_tsan_acquire(storage) }
       return (exchanged, Value._decodeAtomic(found))
     }
   }
@@ -119,11 +114,9 @@
     public borrowing func wrappingAdd(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
-      if ordering.releases { observable_tsan_release(storage) }
       let old = Value._decodeAtomic(
         Value._AtomicWord._atomicFetchAdd(
           storage, Value._encodeAtomic(operand), ordering.rawValue))
-      if ordering.acquires { observable_tsan_acquire(storage) }
       return (old, old &+ operand)
     }
 
@@ -138,11 +131,9 @@
     public borrowing func wrappingSubtract(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
-      if ordering.releases { observable_tsan_release(storage) }
       let old = Value._decodeAtomic(
         Value._AtomicWord._atomicFetchSubtract(
           storage, Value._encodeAtomic(operand), ordering.rawValue))
-      if ordering.acquires { observable_tsan_acquire(storage) }
       return (old, old &- operand)
     }
 
@@ -188,11 +179,9 @@
     public borrowing func bitwiseOr(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
-      if ordering.releases { observable_tsan_release(storage) }
       let old = Value._decodeAtomic(
         Value._AtomicWord._atomicFetchOr(
           storage, Value._encodeAtomic(operand), ordering.rawValue))
-      if ordering.acquires { observable_tsan_acquire(storage) }
       return (old, old | operand)
     }
 
@@ -207,7 +196,6 @@
     public borrowing func max(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
-      if ordering.releases { observable_tsan_release(storage) }
       var found = Value._AtomicWord._atomicLoad(storage, ordering.loadOrder)
       while Value._decodeAtomic(found) < operand {
         if Value._AtomicWord._atomicCompareExchange(
@@ -216,7 +204,6 @@
           break
         }
       }
-      if ordering.acquires { observable_tsan_acquire(storage) }
       let old = Value._decodeAtomic(found)
       return (old, Swift.max(old, operand))
     }
@@ -232,7 +219,6 @@
     public borrowing func min(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
-      if ordering.releases { observable_tsan_release(storage) }
       var found = Value._AtomicWord._atomicLoad(storage, ordering.loadOrder)
       while operand < Value._decodeAtomic(found) {
         if Value._AtomicWord._atomicCompareExchange(
@@ -241,7 +227,6 @@
           break
         }
       }
-      if ordering.acquires { observable_tsan_acquire(storage) }
       let old = Value._decodeAtomic(found)
       return (old, Swift.min(old, operand))
     }
@@ -257,11 +242,9 @@
     public borrowing func bitwiseAnd(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
-      if ordering.releases { observable_tsan_release(storage) }
       let old = Value._decodeAtomic(
         Value._AtomicWord._atomicFetchAnd(
           storage, Value._encodeAtomic(operand), ordering.rawValue))
-      if ordering.acquires { observable_tsan_acquire(storage) }
       return (old, old & operand)
     }
   }
@@ -287,10 +270,6 @@
     @_transparent
     public static var sequentiallyConsistent: Self { Self(5) }
 
-    @usableFromInline
-    internal var acquires: Bool {
-      @_transparent get { rawValue != 0 }
-    }
   }
 
   /// The orderings of an atomic write: `Synchronization.AtomicStoreOrdering`'s.
@@ -314,10 +293,6 @@
     @_transparent
     public static var sequentiallyConsistent: Self { Self(5) }
 
-    @usableFromInline
-    internal var releases: Bool {
-      @_transparent get { rawValue != 0 }
-    }
   }
 
   /// The orderings of an atomic read-modify-write: `Synchronization.AtomicUpdateOrdering`'s.
@@ -348,14 +323,10 @@
     @_transparent
     public static var sequentiallyConsistent: Self { Self(5) }
 
+    /// Whether the read part of the operation acquires.
     @usableFromInline
     internal var acquires: Bool {
       @_transparent get { rawValue == 2 || rawValue >= 4 }
-    }
-
-    @usableFromInline
-    internal var releases: Bool {
-      @_transparent get { rawValue >= 3 }
     }
 
     /// The memory order of a plain read that is as strong as this ordering's read part.
