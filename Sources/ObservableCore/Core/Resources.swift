@@ -24,7 +24,7 @@ import Synchronization
 ///   dependency) and every observable, subject, subscription, sink, disposable and scheduled
 ///   item is counted from the start of the process, as in RxSwift: read `total` when a screen
 ///   or a test starts, and again when it is gone; it must come back to where it was. The trait
-///   also brings RxSwift's ``incrementTotal()`` and ``decrementTotal()``, for counting your own
+///   also brings RxSwift's `incrementTotal()` and `decrementTotal()`, for counting your own
 ///   objects. Without the trait none of that is compiled in; `total` then counts only what
 ///   was created while ``isTracking`` was on.
 ///
@@ -56,8 +56,8 @@ public enum Resources {
   /// The number of live counted resources, as RxSwift's `Resources.total` reports it.
   ///
   /// With the `TraceResources` trait: every observable, subject, subscription, sink,
-  /// disposable and scheduled item alive now, plus your own ``incrementTotal()`` minus
-  /// ``decrementTotal()`` calls. Without it: the subscriptions and sinks alive now that were
+  /// disposable and scheduled item alive now, plus your own `incrementTotal()` minus
+  /// `decrementTotal()` calls. Without it: the subscriptions and sinks alive now that were
   /// created while ``isTracking`` was on.
   ///
   /// The count is process-wide: compare two readings only where nothing else runs Rx code in
