@@ -6,6 +6,10 @@ import PackageDescription
 
 let package = Package(
   name: "ObservableBridge",
+  // The floor on Apple platforms: the first releases with Swift's `Clock` and `Duration`, which
+  // the time-based API takes (see README.md, "Platforms"). What needs newer systems is marked
+  // `@available`, and Scripts/check-availability.swift checks every use against this list.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "ObservableCore", targets: ["ObservableCore"]),
     .library(name: "ObservableTesting", targets: ["ObservableTesting"]),
@@ -114,6 +118,9 @@ let package = Package(
     .testTarget(
       name: "ResourceTracingTests",
       dependencies: ["ObservableCore", "ObservableCocoa", "ObservableTesting", "AsyncBridge"]),
+    // Runs Scripts/check-availability.swift on a fixture package with planted violations.
+    .testTarget(
+      name: "AvailabilityCheckTests", dependencies: ["TestProcessSupport"], exclude: ["Fixture"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [
