@@ -69,7 +69,7 @@ typecheck() {
   other=$(grep -E ": error: " "$log" | grep -vcE "^/" || true)
   echo "== $label: $(awk '{e+=$2; w+=$3} END {print e " errors, " w " warnings"}' "$work/$label.counts") ($other without a file)"
   cat "$work/$label.counts"
-  if [ -n "${VERBOSE:-}" ]; then grep -E ": (error|warning): " "$log" | sed "s|$dir/||" | sort -u; fi
+  if [ -n "${VERBOSE:-}" ]; then (grep -E ": (error|warning): " "$log" || true) | sed "s|$dir/||" | sort -u; fi
 }
 
 # "<edits> <lines>": the hunks `diff` finds (one edit each), and the lines on their edited side.
@@ -93,8 +93,9 @@ report() { # label as-written-dir edited-dir flags...
       name=$(basename "$f")
       rm -rf "$work/one" && cp -r "$edited" "$work/one" && cp "$f" "$work/one/$name"
       swiftc "${flags[@]}" "$@" "$work/one"/*.swift > "$work/one.log" 2>&1 || true
-      printf '%s %s\n' "$name" \
-        "$( (grep -E "/$name:[0-9]+:[0-9]+: error: " "$work/one.log" || true) | sort -u | wc -l)"
+      printf '%s %s (%s in the module)\n' "$name" \
+        "$( (grep -E "/$name:[0-9]+:[0-9]+: error: " "$work/one.log" || true) | sort -u | wc -l)" \
+        "$( (grep -E ":[0-9]+:[0-9]+: error: " "$work/one.log" || true) | sort -u | wc -l)"
     done
     echo "-- $label: edits (diff hunks) and lines changed per file"
     for f in "$written"/*.swift; do

@@ -25,9 +25,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
     return drive(
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
+      onNext: unsafeBitCast(onNext, to: ((@MainActor @Sendable (Element) -> Void)?).self),
+      onCompleted: unsafeBitCast(onCompleted, to: ((@MainActor @Sendable () -> Void)?).self),
+      onDisposed: unsafeBitCast(onDisposed, to: ((@MainActor @Sendable () -> Void)?).self))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -51,8 +51,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ) -> any Disposable {
     return drive(
       with: object,
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Object, Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable (Object) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable (Object) -> Void)?).self))
+      onNext: unsafeBitCast(onNext, to: ((@MainActor @Sendable (Object, Element) -> Void)?).self),
+      onCompleted: unsafeBitCast(onCompleted, to: ((@MainActor @Sendable (Object) -> Void)?).self),
+      onDisposed: unsafeBitCast(onDisposed, to: ((@MainActor @Sendable (Object) -> Void)?).self))
   }
 }

@@ -22,6 +22,6 @@ extension ObservableConvertibleType {
   > {
     return asDriver(
       onErrorRecover: unsafeBitCast(
-        onErrorRecover, to: (@Sendable (any Swift.Error) -> Driver<Element>).self))
+        onErrorRecover, to: (@MainActor @Sendable (any Swift.Error) -> Driver<Element>).self))
   }
 }

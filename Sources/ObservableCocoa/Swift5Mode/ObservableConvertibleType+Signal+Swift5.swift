@@ -22,6 +22,6 @@ extension ObservableConvertibleType {
   > {
     return asSignal(
       onErrorRecover: unsafeBitCast(
-        onErrorRecover, to: (@Sendable (any Swift.Error) -> Signal<Element>).self))
+        onErrorRecover, to: (@MainActor @Sendable (any Swift.Error) -> Signal<Element>).self))
   }
 }

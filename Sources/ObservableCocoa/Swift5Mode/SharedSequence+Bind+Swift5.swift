@@ -18,6 +18,7 @@ extension SharedSequenceConvertibleType {
   @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-    return bind(onNext: unsafeBitCast(onNext, to: (@Sendable (Element) -> Void).self))
+    let onNext = unsafeBitCast(onNext, to: (@Sendable (Element) -> Void).self)
+    return asObservable().subscribe(onNext: onNext)
   }
 }

@@ -20,7 +20,8 @@ extension SharedSequenceConvertibleType {
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> SharedSequence<
     SharingStrategy, Result
   > {
-    return map(unsafeBitCast(transform, to: (@Sendable (Element) -> Result).self))
+    let transform = unsafeBitCast(transform, to: (@Sendable (Element) -> Result).self)
+    return SharedSequence(asObservable().map(transform))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -37,7 +38,8 @@ extension SharedSequenceConvertibleType {
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> SharedSequence<SharingStrategy, Result>
   {
-    return compactMap(unsafeBitCast(transform, to: (@Sendable (Element) -> Result?).self))
+    let transform = unsafeBitCast(transform, to: (@Sendable (Element) -> Result?).self)
+    return SharedSequence(asObservable().compactMap(transform))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -54,7 +56,8 @@ extension SharedSequenceConvertibleType {
   public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<
     SharingStrategy, Element
   > {
-    return filter(unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self))
+    let predicate = unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self)
+    return SharedSequence(asObservable().filter(predicate))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -71,8 +74,9 @@ extension SharedSequenceConvertibleType {
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return flatMapLatest(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    let selector = unsafeBitCast(
+      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    return SharedSequence(asObservable().flatMapLatest(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -89,8 +93,9 @@ extension SharedSequenceConvertibleType {
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return flatMapFirst(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    let selector = unsafeBitCast(
+      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    return SharedSequence(asObservable().flatMapFirst(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -107,8 +112,9 @@ extension SharedSequenceConvertibleType {
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return flatMap(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    let selector = unsafeBitCast(
+      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    return SharedSequence(asObservable().flatMap(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -125,8 +131,9 @@ extension SharedSequenceConvertibleType {
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return concatMap(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    let selector = unsafeBitCast(
+      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    return SharedSequence(asObservable().concatMap(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -153,14 +160,18 @@ extension SharedSequenceConvertibleType {
     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
     onDispose: (() -> Void)? = nil
   ) -> SharedSequence<SharingStrategy, Element> {
-    return `do`(
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self),
-      afterNext: unsafeBitCast(afterNext, to: ((@Sendable (Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      afterCompleted: unsafeBitCast(afterCompleted, to: ((@Sendable () -> Void)?).self),
-      onSubscribe: unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self),
-      onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
-      onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
+    let onNext = unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self)
+    let afterNext = unsafeBitCast(afterNext, to: ((@Sendable (Element) -> Void)?).self)
+    let onCompleted = unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self)
+    let afterCompleted = unsafeBitCast(afterCompleted, to: ((@Sendable () -> Void)?).self)
+    let onSubscribe = unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self)
+    let onSubscribed = unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self)
+    let onDispose = unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self)
+    return SharedSequence(
+      asObservable().do(
+        onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
+        afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
+        onDispose: onDispose))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -177,7 +188,8 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
-    return distinctUntilChanged(unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self))
+    let keySelector = unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self)
+    return SharedSequence(asObservable().distinctUntilChanged(keySelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -194,8 +206,8 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
     -> SharedSequence<SharingStrategy, Element>
   {
-    return distinctUntilChanged(
-      unsafeBitCast(comparer, to: (@Sendable (Element, Element) -> Bool).self))
+    let comparer = unsafeBitCast(comparer, to: (@Sendable (Element, Element) -> Bool).self)
+    return SharedSequence(asObservable().distinctUntilChanged(comparer))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -214,9 +226,9 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    return distinctUntilChanged(
-      unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self),
-      comparer: unsafeBitCast(comparer, to: (@Sendable (Key, Key) -> Bool).self))
+    let keySelector = unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self)
+    let comparer = unsafeBitCast(comparer, to: (@Sendable (Key, Key) -> Bool).self)
+    return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -235,10 +247,9 @@ extension SharedSequenceConvertibleType {
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
-    return scan(
-      seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (Accumulate, Element) -> Accumulate).self))
+    let accumulator = unsafeBitCast(
+      accumulator, to: (@Sendable (Accumulate, Element) -> Accumulate).self)
+    return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -257,10 +268,9 @@ extension SharedSequenceConvertibleType {
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
-    return withLatestFrom(
-      second,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Element, Second.Element) -> Result).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector, to: (@Sendable (Element, Second.Element) -> Result).self)
+    return SharedSequence(asObservable().withLatestFrom(second, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -279,9 +289,8 @@ extension SharedSequenceConvertibleType {
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    return withUnretained(
-      object,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Object, Element) -> Result).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector, to: (@Sendable (Object, Element) -> Result).self)
+    return SharedSequence(asObservable().withUnretained(object, resultSelector: resultSelector))
   }
 }

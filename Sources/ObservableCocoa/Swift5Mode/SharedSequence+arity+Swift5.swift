@@ -25,10 +25,10 @@ extension SharedSequence {
   >(_ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element)
     -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    return combineLatest(
-      source1, source2,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -57,10 +57,10 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, source3, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -90,11 +90,12 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -128,12 +129,12 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self
-      ))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -168,12 +169,13 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
-          Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
+        Element).self)
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -213,13 +215,15 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
-        ) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7,
+        resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -262,14 +266,16 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
-          S8.Element
-        ) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7, source8,
+        resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -290,10 +296,10 @@ extension SharedSequence {
     _ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    return zip(
-      source1, source2,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.zip(source1, source2, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -322,10 +328,10 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -355,11 +361,11 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, source4, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -393,12 +399,12 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self
-      ))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -433,12 +439,13 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
-          Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
+        Element).self)
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -478,13 +485,15 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
-        ) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, source6, source7,
+        resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -527,13 +536,15 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
-          S8.Element
-        ) -> Element).self))
+    let resultSelector = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element).self)
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, source6, source7, source8,
+        resultSelector: resultSelector))
   }
 }

@@ -66,7 +66,7 @@ final class CounterScreen {
 
     viewModel.countText
       .drive(onNext: { text in
-        MainActor.assumeIsolated { self.label.text = text }
+        self.label.text = text
       })
       .disposed(by: disposeBag)
   }

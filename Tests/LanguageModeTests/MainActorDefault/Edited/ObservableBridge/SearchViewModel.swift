@@ -10,7 +10,7 @@ struct Repository: Equatable {
   let stars: Int
 }
 
-protocol SearchAPI: Sendable {
+protocol SearchAPI {
   func search(_ query: String) -> Single<[Repository]>
 }
 
@@ -34,12 +34,10 @@ final class SearchViewModel {
         if query.isEmpty {
           return .just([])
         }
-        return MainActor.assumeIsolated {
-          api.search(query)
-            .asObservable()
-            .trackActivity(activity)
-            .asDriver(onErrorJustReturn: [])
-        }
+        return api.search(query)
+          .asObservable()
+          .trackActivity(activity)
+          .asDriver(onErrorJustReturn: [])
       }
       .map { repositories in
         repositories.filter { $0.stars >= minimumStars }
@@ -47,11 +45,11 @@ final class SearchViewModel {
 
     query
       .filter { !$0.isEmpty }
-      .drive(onNext: { _ in MainActor.assumeIsolated { self.queriesSent += 1 } })
+      .drive(onNext: { _ in self.queriesSent += 1 })
       .disposed(by: disposeBag)
 
     results
-      .drive(onNext: { shown in MainActor.assumeIsolated { self.shown = shown } })
+      .drive(onNext: { self.shown = $0 })
       .disposed(by: disposeBag)
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 import ObservableCocoa
 import ObservableCore
 
-nonisolated enum ValidationResult: Equatable {
+enum ValidationResult: Equatable {
   case ok(message: String)
   case empty
   case validating
@@ -17,12 +17,12 @@ nonisolated enum ValidationResult: Equatable {
   }
 }
 
-protocol SignupAPI: Sendable {
+protocol SignupAPI {
   func usernameAvailable(_ username: String) -> Observable<Bool>
   func signup(_ username: String, password: String) -> Observable<Bool>
 }
 
-protocol ValidationService: Sendable {
+protocol ValidationService {
   func validateUsername(_ username: String) -> Observable<ValidationResult>
   func validatePassword(_ password: String) -> ValidationResult
   func validateRepeatedPassword(_ password: String, repeatedPassword: String) -> ValidationResult
@@ -69,6 +69,6 @@ final class DefaultValidationService: ValidationService {
   }
 }
 
-protocol Wireframe: Sendable {
+protocol Wireframe {
   func promptFor(_ message: String, cancelAction: String, actions: [String]) -> Observable<String>
 }

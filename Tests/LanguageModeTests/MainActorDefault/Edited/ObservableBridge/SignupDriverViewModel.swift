@@ -34,24 +34,18 @@ final class SignupDriverViewModel {
 
     validatedUsername = input.username
       .flatMapLatest { username in
-        MainActor.assumeIsolated {
-          validationService.validateUsername(username)
-            .asDriver(onErrorJustReturn: .failed(message: "Error contacting server"))
-        }
+        validationService.validateUsername(username)
+          .asDriver(onErrorJustReturn: .failed(message: "Error contacting server"))
       }
 
     validatedPassword = input.password
       .map { password in
-        MainActor.assumeIsolated { validationService.validatePassword(password) }
+        validationService.validatePassword(password)
       }
 
     validatedPasswordRepeated = Driver.combineLatest(
       input.password, input.repeatedPassword,
-      resultSelector: { password, repeated in
-        MainActor.assumeIsolated {
-          validationService.validateRepeatedPassword(password, repeatedPassword: repeated)
-        }
-      })
+      resultSelector: { validationService.validateRepeatedPassword($0, repeatedPassword: $1) })
 
     let signingIn = ActivityIndicator()
     self.signingIn = signingIn.asDriver()
@@ -62,19 +56,15 @@ final class SignupDriverViewModel {
 
     signedIn = input.loginTaps.withLatestFrom(usernameAndPassword)
       .flatMapLatest { pair in
-        MainActor.assumeIsolated {
-          api.signup(pair.username, password: pair.password)
-            .trackActivity(signingIn)
-            .asDriver(onErrorJustReturn: false)
-        }
+        api.signup(pair.username, password: pair.password)
+          .trackActivity(signingIn)
+          .asDriver(onErrorJustReturn: false)
       }
       .flatMapLatest { loggedIn -> Driver<Bool> in
         let message = loggedIn ? "Mock: Signed in to GitHub." : "Mock: Sign in to GitHub failed"
-        return MainActor.assumeIsolated {
-          wireframe.promptFor(message, cancelAction: "OK", actions: [])
-            .map { _ in loggedIn }
-            .asDriver(onErrorJustReturn: false)
-        }
+        return wireframe.promptFor(message, cancelAction: "OK", actions: [])
+          .map { _ in loggedIn }
+          .asDriver(onErrorJustReturn: false)
       }
 
     signupEnabled = Driver.combineLatest(
@@ -92,7 +82,7 @@ final class SignupDriverViewModel {
     signedIn
       .filter { $0 }
       .drive(onNext: { _ in
-        MainActor.assumeIsolated { self.signupCount += 1 }
+        self.signupCount += 1
       })
   }
 }

@@ -59,10 +59,12 @@ final class SignupObservableViewModel {
       })
       .disposed(by: disposeBag)
 
-    Observable.combineLatest(validatedUsername, validatedPassword) { $0.isValid && $1.isValid }
-      .distinctUntilChanged()
-      .subscribe(onNext: { enabled in MainActor.assumeIsolated { self.isSignupEnabled = enabled } })
-      .disposed(by: disposeBag)
+    Observable.combineLatest(validatedUsername, validatedPassword) { username, password in
+      MainActor.assumeIsolated { username.isValid && password.isValid }
+    }
+    .distinctUntilChanged()
+    .subscribe(onNext: { enabled in MainActor.assumeIsolated { self.isSignupEnabled = enabled } })
+    .disposed(by: disposeBag)
 
     signupTaps
       .observe(on: MainScheduler.instance)
