@@ -13,9 +13,9 @@ import ObservableCore
 /// The operators of a shared sequence with such a strategy (`map`, `filter`, `flatMapLatest`,
 /// `combineLatest`, `drive`, ...) take `@MainActor` closures, which may touch main-actor state.
 /// The library runs each of them on the main actor: directly when the element arrives on the
-/// main thread, which the strategy's ``SharingStrategyProtocol/scheduler`` must ensure, and
-/// otherwise (for example a test scheduler passed to ``SharingScheduler/mock(scheduler:action:)``
-/// and run from another thread) by waiting for the main queue to run it.
+/// main thread, which the strategy's `scheduler` must ensure, and otherwise (for example a test
+/// scheduler passed to `SharingScheduler.mock(scheduler:action:)` and run from another thread)
+/// by waiting for the main queue to run it.
 /// ``DriverSharingStrategy`` and ``SignalSharingStrategy`` conform.
 public protocol MainActorSharingStrategy: SharingStrategyProtocol {}
 
