@@ -15,7 +15,8 @@ import ObservableCore
 /// The library runs each of them on the main actor: directly when the element arrives on the
 /// main thread, which the strategy's `scheduler` must ensure, and otherwise (for example a test
 /// scheduler passed to `SharingScheduler.mock(scheduler:action:)` and run from another thread)
-/// by waiting for the main queue to run it.
+/// by waiting for the main queue to run it. Such a test must leave the main queue free: one
+/// that blocks the main thread until the other thread's scheduler is done would deadlock.
 /// ``DriverSharingStrategy`` and ``SignalSharingStrategy`` conform.
 public protocol MainActorSharingStrategy: SharingStrategyProtocol {}
 
