@@ -6,6 +6,10 @@ import PackageDescription
 
 let package = Package(
   name: "ObservableBridge",
+  // The floor on Apple platforms: the first releases with Swift's `Clock` and `Duration`, which
+  // the time-based API takes (see README.md, "Platforms"). What needs newer systems is marked
+  // `@available`, and Scripts/check-availability.swift checks every use against this list.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "ObservableCore", targets: ["ObservableCore"]),
     .library(name: "ObservableTesting", targets: ["ObservableTesting"]),
@@ -46,7 +50,8 @@ let package = Package(
     // Test support, not a product, and a dependency of test targets only: starts child processes
     // with posix_spawn, closing every descriptor but the standard three in the child. Tests use
     // it instead of Foundation's Process, whose run() in 6.3.1 can crash when over about 1,350
-    // descriptors are open, as they are while GitHubAsyncTests run (see SpawnedProcess).
+    // descriptors are open, as they are while GitHubAsyncTests run (see SpawnedProcess). It also
+    // holds SplitMix64, the seeded generator of the fuzz and randomized tests.
     .target(name: "TestProcessSupportShims", path: "Tests/TestProcessSupportShims"),
     .target(
       name: "TestProcessSupport", dependencies: ["ObservableCore", "TestProcessSupportShims"],
@@ -62,7 +67,8 @@ let package = Package(
         "hooks-defaults-example",
       ]),
     .testTarget(
-      name: "ObservableTestingTests", dependencies: ["ObservableCore", "ObservableTesting"]),
+      name: "ObservableTestingTests",
+      dependencies: ["ObservableCore", "ObservableTesting", "TestProcessSupport"]),
     // Every marble diagram in the doc comments of Sources/, run on a TestScheduler and compared
     // with what its operator does (DocDiagramTests).
     .testTarget(
@@ -112,10 +118,14 @@ let package = Package(
     .testTarget(
       name: "ResourceTracingTests",
       dependencies: ["ObservableCore", "ObservableCocoa", "ObservableTesting", "AsyncBridge"]),
+    // Runs Scripts/check-availability.swift on a fixture package with planted violations.
+    .testTarget(
+      name: "AvailabilityCheckTests", dependencies: ["TestProcessSupport"], exclude: ["Fixture"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [
         "GitHubAsync", "GitHubReplay", "AsyncBridge", "ObservableCore", "ObservableTesting",
+        "TestProcessSupport",
       ]
     ),
   ],

@@ -66,6 +66,8 @@ if let rxSwiftPath {
 
 let package = Package(
   name: "Benchmarks",
+  // The library's floor: SwiftPM refuses a dependency whose floor is above its client's.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   dependencies: dependencies,
   targets: [
     .executableTarget(

@@ -1,11 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The stress suite and only what it depends on, for CI's AddressSanitizer run: the sources are
-// the root package's, through symbolic links, so nothing else is compiled with the sanitizer.
-// Keep the targets' settings in step with ../../Package.swift.
+// The stress suite and only what it depends on, for CI's AddressSanitizer run and for its
+// ThreadSanitizer run of the portable locks and atomics (-D OBSERVABLE_PORTABLE_LOCKS): the
+// sources are the root package's, through symbolic links, so nothing else is compiled with the
+// sanitizer. Keep the targets' settings in step with ../../Package.swift.
 let package = Package(
   name: "StressUnderASan",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   targets: [
     .target(name: "ObservableCoreShims"),
     .target(name: "ObservableCore", dependencies: ["ObservableCoreShims"]),

@@ -15,7 +15,7 @@ public struct ReplayScenario: Sendable {
     self.fallback = fallback
   }
 
-  /// The paths the ``gitHub()`` scenario serves, for the demo and for tests.
+  /// The paths the ``gitHub(searches:)`` scenario serves, for the demo and for tests.
   public enum GitHubPaths {
     /// A recorded repository, `octokit-fixture-org/hello-world`.
     public static let repository = "/repos/octokit-fixture-org/hello-world"

@@ -49,7 +49,8 @@ public final class ReplayServer: Sendable {
 
   /// Starts a server that serves a scenario's routes.
   ///
-  /// - Parameter scenario: The routes and fallback, such as ``ReplayScenario/gitHub()``.
+  /// - Parameter scenario: The routes and fallback, such as
+  ///   ``ReplayScenario/gitHub(searches:)``.
   /// - Returns: The running server.
   /// - Throws: ``ReplayServerError/socket(call:errno:)`` if the socket cannot be opened.
   public static func start(scenario: ReplayScenario) throws(ReplayServerError) -> ReplayServer {

@@ -24,6 +24,9 @@ import Testing
 /// group inherit the preference; unstructured `Task { }`s started by the code under test do not,
 /// and keep running on the cooperative pool, which stays free for them.
 ///
+/// Task executors need macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2. On earlier
+/// systems the trait is accepted and runs the test as usual, on the cooperative pool.
+///
 /// ```swift
 /// @Test("100,000 synchronous failures are retried in a loop", .dedicatedThreads)
 /// func stackSafety() {
@@ -44,7 +47,11 @@ public struct DedicatedThreadsTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withTaskExecutorPreference(DedicatedThreadExecutor.shared) {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      try await withTaskExecutorPreference(DedicatedThreadExecutor.shared) {
+        try await function()
+      }
+    } else {
       try await function()
     }
   }
@@ -57,6 +64,7 @@ extension Trait where Self == DedicatedThreadsTrait {
 }
 
 /// A task executor that runs jobs in order of arrival on at most `width` threads of its own.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class DedicatedThreadExecutor: TaskExecutor {
   private struct State {
     var jobs: [UnownedJob] = []

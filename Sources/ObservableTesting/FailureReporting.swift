@@ -180,7 +180,7 @@ extension FailureSite {
 
   /// Whether XCTest took one failure; written and read on the reporting thread.
   private final class PendingFailure: Sendable {
-    private let flag = Atomic<Bool>(false)
+    private let flag = _Atomic<Bool>(false)
 
     var arrived: Bool {
       get { flag.load(ordering: .sequentiallyConsistent) }

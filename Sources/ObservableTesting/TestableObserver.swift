@@ -135,7 +135,7 @@ private final class _GrammarCheck: @unchecked Sendable {
   // observer's `state` lock.
   /// What the calls come from, for the failure message.
   let source: String
-  private let inCall = Atomic<Bool>(false)
+  private let inCall = _Atomic<Bool>(false)
   private var terminated = false
 
   init(source: String) {

@@ -24,7 +24,7 @@ final class Lines: Sendable {
   var all: [String] { storage.withLock { $0 } }
 }
 
-let failures = Atomic<Int>(0)
+let failures = _Atomic<Int>(0)
 
 func check(_ label: String, _ passed: Bool) {
   print("\(label): \(passed)")
@@ -42,7 +42,7 @@ DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(30), execute: watc
 check("main actor runs on the main queue", MainScheduler.isOnMainQueue)
 
 // MainScheduler.instance runs work at once when it is already on the main queue.
-let ranInline = Atomic<Bool>(false)
+let ranInline = _Atomic<Bool>(false)
 _ = MainScheduler.instance.schedule(()) { _ in
   ranInline.store(true, ordering: .sequentiallyConsistent)
   return Disposables.create()
@@ -50,7 +50,7 @@ _ = MainScheduler.instance.schedule(()) { _ in
 check("instance runs at once on the main queue", ranInline.load(ordering: .sequentiallyConsistent))
 
 // MainScheduler.asyncInstance always queues, and the main actor drains the queue.
-let ranQueued = Atomic<Bool>(false)
+let ranQueued = _Atomic<Bool>(false)
 let queuedOnMain = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
   _ = MainScheduler.asyncInstance.schedule(()) { _ in
     ranQueued.store(true, ordering: .sequentiallyConsistent)

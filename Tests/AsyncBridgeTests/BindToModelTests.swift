@@ -7,6 +7,7 @@
 
   @testable import AsyncBridge
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor @Observable
   private final class SettingsModel {
     /// Every value set through ``latest``, in order.
@@ -24,6 +25,7 @@
   }
 
   /// A weak reference the tests poll from `@Sendable` closures.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   private final class WeakSettings: @unchecked Sendable {
     // SAFETY: written once on the main actor before any read; the runtime makes loading a weak
     // reference safe while another thread releases the object.
@@ -31,6 +33,7 @@
   }
 
   /// Returns once everything queued on the main queue before the call has run.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   private func mainQueueDrained() async {
     await withCheckedContinuation { continuation in
       DispatchQueue.main.async { continuation.resume() }
@@ -60,6 +63,7 @@
       return reported
     }()
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("sets every element, in order, on the main actor, from a background thread")
     func setsInOrderOnMainActor() async {
       let model = SettingsModel()
@@ -74,6 +78,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an element arriving on the main thread is set at once")
     func immediateOnMain() {
       let model = SettingsModel()
@@ -84,6 +89,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an optional property takes the elements wrapped in Optional")
     func optionalProperty() {
       let model = SettingsModel()
@@ -92,6 +98,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("disposing drops elements still queued for the main queue, and stops later ones")
     func disposeStopsDelivery() async {
       let model = SettingsModel()
@@ -106,6 +113,7 @@
       #expect(model.log == [1])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("the binding does not keep the model alive; later elements are dropped")
     func modelHeldWeakly() async {
       let weak = WeakSettings()
@@ -124,6 +132,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an error ends the binding and goes to Hooks.defaultErrorHandler")
     func errorGoesToHooks() async {
       let model = SettingsModel()

@@ -9,6 +9,7 @@
   @testable import AsyncBridge
 
   /// A model that the tests mutate only on the thread that runs their `TestScheduler`.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Observable
   // SAFETY: each test touches its model only from the thread that runs its TestScheduler (the
   // test's own), the model's confinement.
@@ -18,6 +19,7 @@
   }
 
   /// A model for the main-actor variant.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor @Observable
   private final class MainModel {
     var count = 0
@@ -26,6 +28,7 @@
   /// A thread-safe model: its setter announces the change and stores the value inside the lock
   /// its getter takes, as ``ObservableCore/Observable/observing(on:_:)`` asks of a model mutated
   /// from several threads.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   final class LockedCounter: Observation.Observable, Sendable {
     private let registrar = ObservationRegistrar()
     private let storage = _Mutex(0)
@@ -51,8 +54,8 @@
 
   /// Counts how many calls are inside the observer at once, and the most there ever were.
   final class InFlightProbe: Sendable {
-    private let inFlight = Atomic(0)
-    private let maximum = Atomic(0)
+    private let inFlight = _Atomic(0)
+    private let maximum = _Atomic(0)
 
     init() {}
 
@@ -70,6 +73,7 @@
 
   @Suite("Observable.observing (withObservationTracking)", .timeLimit(.minutes(1)))
   struct ObservationTrackingTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("emits the current value, then the value after each change, on the scheduler")
     func valuesInOrder() {
       let scheduler = TestScheduler(initialClock: 0)
@@ -87,6 +91,7 @@
         ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("changes made in one piece of work on the scheduler arrive as one value")
     func changesInOneWorkItemCoalesce() {
       let scheduler = TestScheduler(initialClock: 0)
@@ -102,6 +107,7 @@
       #expect(observer.events == [.next(201, 0), .next(301, 203)])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("after dispose, a change neither reads nor tracks again, and nothing is delivered")
     func nothingAfterDispose() {
       let scheduler = TestScheduler(initialClock: 0)
@@ -121,6 +127,7 @@
       #expect(reads.value == 4)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a change announced while a read is queued, and disposal before it runs: no value")
     func queuedReadAfterDispose() {
       let scheduler = TestScheduler(initialClock: 0)
@@ -140,6 +147,7 @@
       #expect(observer.events == [.next(101, 0)])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("disposing releases the models and the closure, even with a read still queued")
     func disposeReleasesModel() {
       let scheduler = TestScheduler(initialClock: 0)
@@ -160,6 +168,7 @@
       scheduler.start()
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("without a scheduler: the current value at once on the main actor, then each change")
     @MainActor
     func mainActorVariant() async {
@@ -182,6 +191,7 @@
       #expect(observer.elements == [0, 2, 3])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("without a scheduler, subscribed off the main thread: every read on the main actor")
     @MainActor
     func mainActorVariantSubscribedElsewhere() async {
@@ -196,6 +206,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a model mutated from several threads: one call at a time, in order, the last value")
     func severalThreads() async {
       let counter = LockedCounter()

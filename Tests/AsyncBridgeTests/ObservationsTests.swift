@@ -6,6 +6,7 @@
 
   @testable import AsyncBridge
 
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
   @MainActor @Observable
   private final class PairModel {
     var a = 0
@@ -13,6 +14,7 @@
   }
 
   /// A weak reference the tests poll from `@Sendable` closures.
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
   private final class WeakPair: @unchecked Sendable {
     // SAFETY: written once on the main actor before any read; the runtime makes loading a weak
     // reference safe while another thread releases the object.
@@ -22,6 +24,7 @@
   @Suite("Observable.observations (Observations)", .timeLimit(.minutes(1)))
   @MainActor
   struct ObservationsTests {
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test("emits the current value, then a value after each transaction, in order")
     func valuesInOrder() async {
       let model = PairModel()
@@ -35,6 +38,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test("two mutations in one synchronous transaction produce one value")
     func coalescesOneTransaction() async {
       let model = PairModel()
@@ -50,6 +54,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test("an error thrown by the closure ends the sequence with that error")
     func error() async {
       let model = PairModel()
@@ -66,6 +71,7 @@
       subscription.dispose()
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test("disposing cancels the task, releases the model, and delivers no later change")
     func disposeReleasesModel() async {
       let weak = WeakPair()

@@ -18,7 +18,7 @@ struct ArgumentFuzzTests {
 
   @Test("thousands of random command lines, parsed in the process: no trap, one-line mistakes")
   func parseInProcess() throws {
-    var generator = SeededGenerator(seed: 0x5EED_0001)
+    var generator = SplitMix64(seed: 0x5EED_0001)
     for index in 0..<4000 {
       let arguments = FuzzArguments.make(using: &generator, forProcess: false)
       try check(arguments, case: index)
@@ -27,7 +27,7 @@ struct ArgumentFuzzTests {
 
   @Test("random api PATHs: what is typed is sent, percent-encoded once, and decodes back")
   func apiPathsRoundTrip() throws {
-    var generator = SeededGenerator(seed: 0x5EED_0002)
+    var generator = SplitMix64(seed: 0x5EED_0002)
     for index in 0..<3000 {
       let typed = FuzzArguments.plainApiPath(using: &generator)
       let arguments = ["api", "--", typed.text]
@@ -59,7 +59,7 @@ struct ArgumentFuzzTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let closed = try closedPortURL()
-    var generator = SeededGenerator(seed: 0x5EED_0003)
+    var generator = SplitMix64(seed: 0x5EED_0003)
     let cases = (0..<50).map { _ in FuzzArguments.make(using: &generator, forProcess: true) }
     try await withThrowingTaskGroup(of: (Int, [String], DemoRun).self) { group in
       var next = 0
@@ -156,23 +156,6 @@ struct ArgumentFuzzTests {
   }
 }
 
-/// SplitMix64: a small, fast, seeded generator, so every run tries the same cases.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Builds random argument lists.
 enum FuzzArguments {
   static let commands = [
@@ -201,7 +184,7 @@ enum FuzzArguments {
 
   /// A random argument list: a command (or none), then options, values and random text in
   /// any order.
-  static func make(using generator: inout SeededGenerator, forProcess: Bool) -> [String] {
+  static func make(using generator: inout SplitMix64, forProcess: Bool) -> [String] {
     var arguments: [String] = []
     let pool = forProcess ? processCommands : commands
     if forProcess || Int.random(in: 0..<10, using: &generator) > 0 {
@@ -224,7 +207,7 @@ enum FuzzArguments {
   }
 
   /// Random text: printable ASCII mostly, with spaces, controls, escapes and other scripts.
-  static func text(using generator: inout SeededGenerator, forProcess: Bool) -> String {
+  static func text(using generator: inout SplitMix64, forProcess: Bool) -> String {
     let length: Int
     switch Int.random(in: 0..<20, using: &generator) {
     case 0: length = 0
@@ -239,7 +222,7 @@ enum FuzzArguments {
   }
 
   /// A path-like argument: segments, separators, a query, escapes and odd characters.
-  static func apiPath(using generator: inout SeededGenerator, forProcess: Bool) -> String {
+  static func apiPath(using generator: inout SplitMix64, forProcess: Bool) -> String {
     let pieces = [
       "/", "/", "/", "?", "&", "=", "=", "%", "%2F", "%25", "%2e", "#", "+", " ", "..", ".",
       "repos", "users", "search", "q", "per_page", "é", "\"", "'",
@@ -257,7 +240,7 @@ enum FuzzArguments {
 
   /// A typed PATH with no `%` or `+`, whose path and query items are known, for round trips.
   static func plainApiPath(
-    using generator: inout SeededGenerator
+    using generator: inout SplitMix64
   ) -> (text: String, path: String, query: [String: String], mayBeRefused: Bool) {
     func word() -> String {
       var scalars = String.UnicodeScalarView()
@@ -298,7 +281,7 @@ enum FuzzArguments {
   }
 
   /// One random Unicode scalar, NUL only in the process (a process argument cannot hold one).
-  static func scalar(using generator: inout SeededGenerator, forProcess: Bool) -> Unicode.Scalar {
+  static func scalar(using generator: inout SplitMix64, forProcess: Bool) -> Unicode.Scalar {
     let ranges: [ClosedRange<UInt32>] = [
       0x20...0x7E, 0x20...0x7E, 0x20...0x7E, 0x20...0x7E, forProcess ? 0x01...0x1F : 0x00...0x1F,
       0x7F...0x9F, 0xA0...0x2FF, 0x300...0x36F, 0x2028...0x202E, 0x3040...0x30FF, 0x4E00...0x4E80,

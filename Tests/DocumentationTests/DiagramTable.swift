@@ -2,7 +2,6 @@ import Foundation
 import ObservableCocoa
 import ObservableCore
 import ObservableTesting
-import Synchronization
 
 /// The checks of the diagrams, keyed by `File.swift: label`: the file a diagram is in, and
 /// the label of the line the check builds.
@@ -57,7 +56,7 @@ func names(of source: some ObservableConvertibleType<Never>) -> Observable<Strin
 /// Counts calls, from any thread.
 final class Counter: Sendable {
   /// The number of calls so far.
-  private let count = Atomic(0)
+  private let count = _Atomic<Int>(0)
 
   /// Returns how many times it was called before.
   func next() -> Int { count.add(1, ordering: .relaxed).oldValue }
@@ -69,10 +68,10 @@ final class Releasable: Sendable {}
 /// Holds a value, from any thread.
 final class Holder<Value: Sendable>: Sendable {
   /// The value.
-  private let value: Mutex<Value>
+  private let value: _Mutex<Value>
 
   /// Holds `value`.
-  init(_ value: Value) { self.value = Mutex(value) }
+  init(_ value: Value) { self.value = _Mutex(value) }
 
   /// Replaces the value.
   func set(_ newValue: Value) { value.withLock { $0 = newValue } }

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import TestProcessSupport
 import Testing
 
 @testable import GitHubAsync
@@ -11,7 +12,7 @@ import Testing
 struct APIPathFuzzTests {
   @Test("random paths and query items: a typed error or a URL, the same as validatePath says")
   func randomPaths() throws {
-    var generator = PathGenerator(seed: 0xA11_0001)
+    var generator = SplitMix64(seed: 0xA11_0001)
     let bases = [
       GitHubConfiguration.gitHubAPI, try #require(URL(string: "https://ghe.example/api/v3/")),
     ]
@@ -71,22 +72,5 @@ struct APIPathFuzzTests {
     for path in ["users/x", "/a//b", "/a/../b", "/a b", "/a?b", "/a%zz"] {
       #expect(throws: GitHubError.self) { try GitHubClient.validatePath(path) }
     }
-  }
-}
-
-/// SplitMix64, seeded, so every run tries the same paths.
-private struct PathGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import TestProcessSupport
 import Testing
 
 @testable import GitHubAsync
@@ -145,21 +146,6 @@ private struct FuzzCorpus {
 }
 
 // MARK: - Mutations
-
-/// A small, seedable generator (SplitMix64), so runs are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 private enum Mutation: CaseIterable {
   case truncate, flipBits, insertBytes, deleteRange, duplicateRange, swapValueType, hugeNumber

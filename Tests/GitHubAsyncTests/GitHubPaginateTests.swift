@@ -240,7 +240,7 @@ struct GitHubPaginateTests {
   func lazyRx() async throws {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
-    let seen = Mutex<[Int]>([])
+    let seen = _Mutex<[Int]>([])
     let observer = TestableObserver<[JSONValue]>()
 
     _ = anyEndpointClient(server).rx

@@ -4,6 +4,7 @@ import GitHubReplay
 import ObservableCore
 import ObservableTesting
 import Synchronization
+import TestProcessSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -108,7 +108,7 @@ private func takeTwo(
 ) async throws -> TakeOutcome {
   weak var weakClient: GitHubClient?
   weak var weakObserver: CountingObserver?
-  let done = Mutex<[Int]?>(nil)
+  let done = _Mutex<[Int]?>(nil)
   do {
     let client = GitHubClient(
       configuration: GitHubConfiguration(
@@ -144,7 +144,7 @@ private func poll(
 private final class CountingObserver: ObserverType, Sendable {
   typealias Element = Int
 
-  private let counts = Mutex<[Int]>([])
+  private let counts = _Mutex<[Int]>([])
   private let completed: @Sendable ([Int]) -> Void
 
   init(completed: @escaping @Sendable ([Int]) -> Void) {
@@ -173,7 +173,7 @@ private final class DisposeProbe: ObserverType, Sendable {
     var failures: [String] = []
   }
 
-  private let state = Mutex(State())
+  private let state = _Mutex(State())
 
   func dispose(_ subscription: any Disposable) {
     subscription.dispose()

@@ -16,7 +16,7 @@ struct ValuesTests {
 
   @Test("leaving the loop early disposes the subscription")
   func breakDisposes() async {
-    let disposed = Atomic(0)
+    let disposed = _Atomic(0)
     let relay = BehaviorRelay(value: 1)
     let signal = relay.asObservable()
       .do(onDispose: { disposed.add(1, ordering: .relaxed) })

@@ -60,7 +60,7 @@ final class UnhandledErrors: Sendable {
 
 /// Calls `body` from `threads` threads at once, as close together as a barrier allows.
 func runConcurrently(threads: Int = 8, _ body: @escaping @Sendable (Int) -> Void) {
-  let ready = Atomic<Int>(0)
+  let ready = _Atomic<Int>(0)
   DispatchQueue.concurrentPerform(iterations: threads) { index in
     ready.add(1, ordering: .sequentiallyConsistent)
     // Spin until every thread has arrived (bounded, in case fewer run in parallel).
@@ -72,7 +72,7 @@ func runConcurrently(threads: Int = 8, _ body: @escaping @Sendable (Int) -> Void
 
 /// A disposable that counts how often it was disposed.
 final class DisposalCounter: Cancelable {
-  private let count = Atomic<Int>(0)
+  private let count = _Atomic<Int>(0)
   var disposals: Int { count.load(ordering: .sequentiallyConsistent) }
   var isDisposed: Bool { disposals > 0 }
   func dispose() { count.add(1, ordering: .sequentiallyConsistent) }

@@ -19,8 +19,8 @@ extension ClockScheduler {
 
 /// Counts calls that start while another call is still in progress.
 private final class ExclusiveCheck: Sendable {
-  private let inCall = Atomic<Bool>(false)
-  private let overlapCount = Atomic<Int>(0)
+  private let inCall = _Atomic<Bool>(false)
+  private let overlapCount = _Atomic<Int>(0)
 
   func begin() {
     if inCall.exchange(true, ordering: .sequentiallyConsistent) {

@@ -6,8 +6,8 @@ import Testing
 
 /// Counts calls that start while another call is still in progress.
 private final class ExclusiveCheck: Sendable {
-  private let inCall = Atomic<Bool>(false)
-  private let overlapCount = Atomic<Int>(0)
+  private let inCall = _Atomic<Bool>(false)
+  private let overlapCount = _Atomic<Int>(0)
 
   func begin() {
     if inCall.exchange(true, ordering: .sequentiallyConsistent) {

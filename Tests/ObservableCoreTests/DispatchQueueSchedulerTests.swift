@@ -17,8 +17,8 @@ private final class Signal: Sendable {
 
 /// Counts calls that start while another call is still in progress.
 private final class ExclusiveCheck: Sendable {
-  private let inCall = Atomic<Bool>(false)
-  private let overlapCount = Atomic<Int>(0)
+  private let inCall = _Atomic<Bool>(false)
+  private let overlapCount = _Atomic<Int>(0)
 
   func begin() {
     if inCall.exchange(true, ordering: .sequentiallyConsistent) {
@@ -108,7 +108,7 @@ struct DispatchQueueSchedulerTests {
   @Test("a concurrent scheduler runs work in parallel")
   func concurrentRunsInParallel() async {
     let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
-    let started = Atomic<Int>(0)
+    let started = _Atomic<Int>(0)
     let results = Box<[Bool]>([])
     let done = Signal()
     for _ in 0..<2 {

@@ -6,7 +6,7 @@ import Testing
 
 /// Calls `body` from `threads` threads at once, as close together as a barrier allows.
 private func concurrently(threads: Int = 8, _ body: @escaping @Sendable (Int) -> Void) {
-  let ready = Atomic<Int>(0)
+  let ready = _Atomic<Int>(0)
   DispatchQueue.concurrentPerform(iterations: threads) { index in
     ready.add(1, ordering: .sequentiallyConsistent)
     // Spin until every thread has arrived (bounded, in case fewer run in parallel).
@@ -18,7 +18,7 @@ private func concurrently(threads: Int = 8, _ body: @escaping @Sendable (Int) ->
 
 /// Counts its disposals.
 private final class CountingDisposable: Cancelable {
-  private let count = Atomic<Int>(0)
+  private let count = _Atomic<Int>(0)
   var disposals: Int { count.load(ordering: .sequentiallyConsistent) }
   var isDisposed: Bool { disposals > 0 }
   func dispose() { count.add(1, ordering: .sequentiallyConsistent) }
@@ -48,7 +48,7 @@ struct DisposablesTests {
   @Test("create(with:) runs its action once when disposed from many threads at once")
   func anonymousThreadSafe() {
     for _ in 0..<50 {
-      let runs = Atomic<Int>(0)
+      let runs = _Atomic<Int>(0)
       let disposable = Disposables.create(with: { runs.add(1, ordering: .relaxed) })
       concurrently { _ in disposable.dispose() }
       #expect(runs.load(ordering: .relaxed) == 1)

@@ -277,10 +277,10 @@ struct FlatMapLatestTests {
     await withLeakChecking {
       let group = DispatchGroup()
       let outer = PublishSubject<Int>()
-      let innerDisposed = Atomic<Bool>(false)
-      let delivered = Atomic<Int>(0)
-      let afterDispose = Atomic<Int>(0)
-      let disposed = Atomic<Bool>(false)
+      let innerDisposed = _Atomic<Bool>(false)
+      let delivered = _Atomic<Int>(0)
+      let afterDispose = _Atomic<Int>(0)
+      let disposed = _Atomic<Bool>(false)
       let subscription = Box<(any Disposable)?>(nil)
       let disposable = outer.flatMapLatest { _ in
         Observable<Int>.create { inner in

@@ -254,8 +254,8 @@ struct FlatMapTests {
   func threadedFailure() async {
     await withLeakChecking {
       let group = DispatchGroup()
-      let disposedInners = Atomic<Int>(0)
-      let subscribedInners = Atomic<Int>(0)
+      let disposedInners = _Atomic<Int>(0)
+      let subscribedInners = _Atomic<Int>(0)
       let observer = TestableObserver<Int>()
       let subscription = Observable.from(Array(0..<16)).flatMap { tag in
         Observable<Int>.create { inner in
@@ -293,10 +293,10 @@ struct FlatMapTests {
   func threadedDispose() async {
     await withLeakChecking {
       let group = DispatchGroup()
-      let disposedInners = Atomic<Int>(0)
-      let delivered = Atomic<Int>(0)
-      let afterDispose = Atomic<Int>(0)
-      let disposed = Atomic<Bool>(false)
+      let disposedInners = _Atomic<Int>(0)
+      let delivered = _Atomic<Int>(0)
+      let afterDispose = _Atomic<Int>(0)
+      let disposed = _Atomic<Bool>(false)
       let subscription = Box<(any Disposable)?>(nil)
       let detector = OverlapDetector()
       let disposable = Observable.from(Array(0..<8)).flatMap { _ in

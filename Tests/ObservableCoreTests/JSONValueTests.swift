@@ -1,5 +1,6 @@
 import Foundation
 import ObservableCore
+import TestProcessSupport
 import Testing
 
 @Suite("JSONValue")
@@ -126,21 +127,4 @@ private let malformed = [
 
 private func decode(_ text: String) throws -> JSONValue {
   try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-}
-
-/// A small deterministic generator, so that the random-bytes test sees the same input each run.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
 }

@@ -80,6 +80,6 @@ struct LifetimeTests {
 }
 
 private final class RaceState: Sendable {
-  let arrivals = Atomic<Int>(0)
-  let runs = Atomic<Int>(0)
+  let arrivals = _Atomic<Int>(0)
+  let runs = _Atomic<Int>(0)
 }

@@ -205,8 +205,8 @@ struct MergeTests {
   func threadedLimit() async {
     await withLeakChecking {
       let group = DispatchGroup()
-      let running = Atomic<Int>(0)
-      let peak = Atomic<Int>(0)
+      let running = _Atomic<Int>(0)
+      let peak = _Atomic<Int>(0)
       let sources = (0..<40).map { tag in
         Observable<Int>.create { observer in
           let now = running.add(1, ordering: .sequentiallyConsistent).newValue
@@ -290,10 +290,10 @@ struct MergeTests {
   func threadedDispose() async {
     await withLeakChecking {
       let group = DispatchGroup()
-      let disposedSources = Atomic<Int>(0)
-      let delivered = Atomic<Int>(0)
-      let afterDispose = Atomic<Int>(0)
-      let disposed = Atomic<Bool>(false)
+      let disposedSources = _Atomic<Int>(0)
+      let delivered = _Atomic<Int>(0)
+      let afterDispose = _Atomic<Int>(0)
+      let disposed = _Atomic<Bool>(false)
       let subscription = Box<(any Disposable)?>(nil)
       let sources = (0..<6).map { _ in
         Observable<Int>.create { observer in

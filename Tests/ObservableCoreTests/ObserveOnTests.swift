@@ -6,8 +6,8 @@ import Testing
 
 /// Counts calls that start while another call is still in progress.
 private final class ExclusiveCheck: Sendable {
-  private let inCall = Atomic<Bool>(false)
-  private let overlapCount = Atomic<Int>(0)
+  private let inCall = _Atomic<Bool>(false)
+  private let overlapCount = _Atomic<Int>(0)
 
   func begin() {
     if inCall.exchange(true, ordering: .sequentiallyConsistent) {
@@ -269,7 +269,7 @@ struct ObserveOnTests {
 /// A real-time scheduler whose actions wait until the test runs them, counting them.
 private final class ManualScheduler: ImmediateSchedulerType {
   private let pending = _Mutex<[@Sendable () -> Void]>([])
-  private let runs = Atomic<Int>(0)
+  private let runs = _Atomic<Int>(0)
 
   var pendingCount: Int { pending.withLock { $0.count } }
   var runCount: Int { runs.load(ordering: .relaxed) }

@@ -208,7 +208,7 @@ struct RefCountTests {
     let source = PublishSubject<Int>()
     let shared = source.replay(1).refCount()
     let observers = _Mutex<[TestableObserver<Int>]>([])
-    let churnersLeft = Atomic<Int>(3)
+    let churnersLeft = _Atomic<Int>(3)
     let group = DispatchGroup()
     // Queues of their own: long blocks on DispatchQueue.global() would hold the threads that
     // Swift's global executor runs on, and starve the async tests running alongside.

@@ -6,7 +6,7 @@ import Testing
 
 /// Runs every action at once, and counts the actions it was given.
 private final class ImmediateCountingScheduler: ImmediateSchedulerType {
-  private let count = Atomic<Int>(0)
+  private let count = _Atomic<Int>(0)
   var scheduled: Int { count.load(ordering: .sequentiallyConsistent) }
 
   func schedule<StateType: Sendable>(

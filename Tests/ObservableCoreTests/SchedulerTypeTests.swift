@@ -7,7 +7,7 @@ import Testing
 /// A scheduler with no native periodic timer, so it uses the protocol's periodic emulation;
 /// it runs relative work on a concurrent queue and counts the calls.
 private final class ConcurrentTestScheduler: SchedulerType {
-  let relativeCalls = Atomic<Int>(0)
+  let relativeCalls = _Atomic<Int>(0)
   var now: RxTime { RxTime() }
 
   func schedule<StateType: Sendable>(
@@ -21,7 +21,7 @@ private final class ConcurrentTestScheduler: SchedulerType {
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
     relativeCalls.add(1, ordering: .sequentiallyConsistent)
-    let cancelled = Atomic<Bool>(false)
+    let cancelled = _Atomic<Bool>(false)
     DispatchQueue.global().asyncAfter(deadline: .now() + dueTime) {
       if !cancelled.load(ordering: .sequentiallyConsistent) { _ = action(state) }
     }
@@ -31,8 +31,8 @@ private final class ConcurrentTestScheduler: SchedulerType {
 
 /// Counts calls that start while another call is still in progress.
 private final class ExclusiveCheck: Sendable {
-  private let inCall = Atomic<Bool>(false)
-  private let overlapCount = Atomic<Int>(0)
+  private let inCall = _Atomic<Bool>(false)
+  private let overlapCount = _Atomic<Int>(0)
 
   func begin() {
     if inCall.exchange(true, ordering: .sequentiallyConsistent) {

@@ -263,8 +263,8 @@ struct ShareTests {
   func concurrent() async {
     let source = PublishSubject<Int>()
     let shared = source.share(replay: 1)
-    let churnersLeft = Atomic<Int>(3)
-    let stuck = Atomic<Int>(0)
+    let churnersLeft = _Atomic<Int>(3)
+    let stuck = _Atomic<Int>(0)
     let group = DispatchGroup()
     // Queues of their own: long blocks on DispatchQueue.global() would hold the threads that
     // Swift's global executor runs on, and starve the async tests running alongside.

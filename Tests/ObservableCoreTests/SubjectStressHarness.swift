@@ -41,7 +41,7 @@ enum SubjectStressHarness {
   ) async -> Outcome {
     let reference = TestableObserver<Int>()
     let referenceSubscription = subscribe(reference)
-    let sendersLeft = Atomic<Int>(senders)
+    let sendersLeft = _Atomic<Int>(senders)
     let churned = _Mutex<[TestableObserver<Int>]>([])
     let group = DispatchGroup()
     let sent = (0..<senders).map { sender in

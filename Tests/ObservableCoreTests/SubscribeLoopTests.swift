@@ -6,9 +6,9 @@ import Testing
 
 private final class LoopHost: Sendable {
   let loop = _SubscribeLoop()
-  let steps = Atomic<Int>(0)
-  let depth = Atomic<Int>(0)
-  let maxDepth = Atomic<Int>(0)
+  let steps = _Atomic<Int>(0)
+  let depth = _Atomic<Int>(0)
+  let maxDepth = _Atomic<Int>(0)
 }
 
 @Suite("subscribe loop")

@@ -32,9 +32,9 @@ final class Tracked: Sendable {}
 
 /// Counts calls and detects two calls in progress at once.
 final class OverlapDetector: Sendable {
-  private let inCall = Atomic<Bool>(false)
-  private let calls = Atomic<Int>(0)
-  private let overlapCount = Atomic<Int>(0)
+  private let inCall = _Atomic<Bool>(false)
+  private let calls = _Atomic<Int>(0)
+  private let overlapCount = _Atomic<Int>(0)
 
   func enter() {
     if !inCall.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)

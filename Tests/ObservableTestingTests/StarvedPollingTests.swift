@@ -6,8 +6,9 @@ import Testing
 
 /// A task executor that holds every job back for `delay` before running it, as a thread pool
 /// busy with other tests would, and counts the jobs it has run.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private final class StarvedExecutor: TaskExecutor {
-  let jobsRun = Atomic<Int>(0)
+  let jobsRun = _Atomic<Int>(0)
   private let delay: DispatchTimeInterval
   private let queue = DispatchQueue(label: "StarvedPollingTests")
 
@@ -26,6 +27,7 @@ private final class StarvedExecutor: TaskExecutor {
 
 @Suite("polling helpers: the timeout counts sleep, not time spent waiting for a thread")
 struct StarvedPollingTests {
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test("waitForTermination keeps polling when each poll resumes late")
   func waitForTerminationUnderStarvation() async {
     let executor = StarvedExecutor(delay: .milliseconds(20))
@@ -38,6 +40,7 @@ struct StarvedPollingTests {
     #expect(terminated)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test("withLeakChecking waits for a release that comes after several late polls")
   func leakCheckUnderStarvation() async {
     let executor = StarvedExecutor(delay: .milliseconds(20))
@@ -59,6 +62,7 @@ struct StarvedPollingTests {
     }
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test("waitForTermination still gives up when nothing arrives")
   func givesUp() async {
     let executor = StarvedExecutor(delay: .milliseconds(1))
@@ -71,6 +75,7 @@ struct StarvedPollingTests {
   }
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension TestableObserver where Element == Int {
   /// Completes the observer from another thread once `executor` has run `afterPolls` jobs,
   /// and waits for termination with a 5 ms timeout.

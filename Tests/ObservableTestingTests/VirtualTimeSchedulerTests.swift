@@ -2,6 +2,7 @@ import Dispatch
 import ObservableCore
 import ObservableTesting
 import Synchronization
+import TestProcessSupport
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -45,18 +46,6 @@ private final class Log<Value: Sendable>: Sendable {
 
 /// A reference whose release the tests observe through a `weak` reference.
 private final class Tracked: Sendable {}
-
-/// A small deterministic random number generator, so the stress test is reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite("VirtualTimeScheduler")
 struct VirtualTimeSchedulerTests {
@@ -346,7 +335,7 @@ struct VirtualTimeSchedulerTests {
   @Test("a stress test of 20,000 items runs them in time order", .dedicatedThreads)
   func stress() {
     let scheduler = makeScheduler()
-    var generator = SplitMix64(state: 42)
+    var generator = SplitMix64(seed: 42)
     var times: [Int] = []
     let ticks = Log<Int>()
     for _ in 0..<20_000 {

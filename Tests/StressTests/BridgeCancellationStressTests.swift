@@ -8,8 +8,8 @@ import Testing
 /// A hot source that counts its subscriptions and disposals.
 private final class CountingSource: Sendable {
   let subject = PublishSubject<Int>()
-  let subscribed = Atomic<Int>(0)
-  let disposed = Atomic<Int>(0)
+  let subscribed = _Atomic<Int>(0)
+  let disposed = _Atomic<Int>(0)
 
   var observable: Observable<Int> {
     subject.do(

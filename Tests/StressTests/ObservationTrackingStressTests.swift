@@ -9,6 +9,7 @@
 
   /// A thread-safe `Observable` model: the setter announces the change and stores the value
   /// inside the lock its getter takes.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   private final class StressCounter: Observation.Observable, Sendable {
     private let registrar = ObservationRegistrar()
     private let storage = _Mutex(0)
@@ -37,13 +38,14 @@
       static let threads = 4
       static let incrementsPerThread = 200
 
+      @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
       @Test("200 rounds of 4 mutating threads", .timeLimit(.minutes(5)))
       func severalMutatingThreads() async {
         let failures = StressFailures()
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         for round in 0..<Self.rounds {
           let counter = StressCounter()
-          let inFlight = Atomic(0)
+          let inFlight = _Atomic(0)
           let received = _Mutex<[Int]>([])
           let subscription = Observable.observing(on: scheduler) { counter.value }
             .subscribe(onNext: { value in

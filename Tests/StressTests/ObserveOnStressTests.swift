@@ -22,8 +22,8 @@ extension Stress {
           : SerialDispatchQueueScheduler(internalSerialQueueName: "StressTests.observeOn")
         let subject = PublishSubject<Int>()
         let state = _Mutex<(next: Int, outOfOrder: Int, completions: Int)>((0, 0, 0))
-        let inCall = Atomic<Bool>(false)
-        let overlaps = Atomic<Int>(0)
+        let inCall = _Atomic<Bool>(false)
+        let overlaps = _Atomic<Int>(0)
         let done = _OnceGate()
         let subscription = subject.observe(on: scheduler).subscribe(
           onNext: { value in

@@ -78,8 +78,8 @@ func runThreads(
   _ body: @escaping @Sendable (_ thread: Int) -> Void
 ) async -> Bool {
   let scope = Resources.currentScope
-  let waiting = Atomic<Int>(threads)
-  let finished = Atomic<Int>(0)
+  let waiting = _Atomic<Int>(threads)
+  let finished = _Atomic<Int>(0)
   let gate = _OnceGate()
   for index in 0..<threads {
     // A queue of its own gets a thread of its own, even while every CPU is busy.
@@ -179,8 +179,8 @@ func runRaces(
 ) async -> Int {
   let barrier = _TwoPartyBarrier()
   let slot = _Mutex<Race?>(nil)
-  let completed = Atomic<Int>(0)
-  let stop = Atomic<Bool>(false)
+  let completed = _Atomic<Int>(0)
+  let stop = _Atomic<Bool>(false)
   await runThreads(2, deadline: deadline, sourceLocation: sourceLocation) { thread in
     for round in 0..<rounds {
       if thread == 0 {
@@ -218,7 +218,7 @@ final class _TwoPartyBarrier: Sendable {
   }
 
   private let state = _Mutex(State())
-  private let generation = Atomic<Int>(0)
+  private let generation = _Atomic<Int>(0)
   /// One semaphore per phase parity: a thread that has just released a sleeper and hurries
   /// on to sleep at the next phase must not take the wake-up meant for that sleeper.
   private let wakeUp = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
@@ -279,16 +279,16 @@ final class RaceProbe: ObserverType, Sendable {
   let terminalNumber: Int
   private let failures: StressFailures
   private let label: String
-  private let inCall = Atomic<Bool>(false)
-  private let disposeReturned = Atomic<Bool>(false)
-  private let firstAfterDispose = Atomic<Int>(Int.max)
-  private let terminals = Atomic<Int>(0)
-  private let elementCount = Atomic<Int>(0)
-  private let ticket = Atomic<Int>(0)
-  private let terminalSentTicket = Atomic<Int>(Int.max)
-  private let disposeStartedTicket = Atomic<Int>(Int.max)
+  private let inCall = _Atomic<Bool>(false)
+  private let disposeReturned = _Atomic<Bool>(false)
+  private let firstAfterDispose = _Atomic<Int>(Int.max)
+  private let terminals = _Atomic<Int>(0)
+  private let elementCount = _Atomic<Int>(0)
+  private let ticket = _Atomic<Int>(0)
+  private let terminalSentTicket = _Atomic<Int>(Int.max)
+  private let disposeStartedTicket = _Atomic<Int>(Int.max)
 
-  private let beganAfterDispose = Atomic<Int>(0)
+  private let beganAfterDispose = _Atomic<Int>(0)
   private let limitsInFlight: Bool
 
   /// Creates a probe.

@@ -11,7 +11,7 @@ import Testing
 private final class RunChecker: ObserverType, Sendable {
   typealias Element = Int
 
-  private let inCall = Atomic<Bool>(false)
+  private let inCall = _Atomic<Bool>(false)
   /// Whether the first element takes a while, to widen the window in which a second caller
   /// could overlap it (a replay delivered while a sender is already at the next element).
   private let slowFirstElement: Bool
@@ -83,14 +83,14 @@ extension Stress {
     func contiguousRuns(subjectIndex: Int) async {
       let (name, make) = Self.subjects[subjectIndex]
       let failures = StressFailures()
-      let joinedMidBurst = Atomic<Int>(0)
+      let joinedMidBurst = _Atomic<Int>(0)
       await withLeakChecking(timeout: .seconds(120)) {
         let completed = await runRaces(Self.rounds, deadline: .seconds(300)) { round in
           let subject = make()
           let witness = RunChecker()
           let joiner = RunChecker(slowFirstElement: true)
           let subscriptions = _Mutex<[any Disposable]>([subject.subscribeChecker(witness)])
-          let started = Atomic<Bool>(false)
+          let started = _Atomic<Bool>(false)
           return Race(
             left: {
               for value in 0..<Self.burst {

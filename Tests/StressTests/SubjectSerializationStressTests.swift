@@ -8,8 +8,8 @@ import Testing
 private final class SerializationChecker: ObserverType, Sendable {
   typealias Element = Int
 
-  private let inCall = Atomic<Bool>(false)
-  private let overlapCount = Atomic<Int>(0)
+  private let inCall = _Atomic<Bool>(false)
+  private let overlapCount = _Atomic<Int>(0)
   private let state: _Mutex<(next: [Int], outOfOrder: Int, count: Int, terminals: Int)>
 
   init(senders: Int) {

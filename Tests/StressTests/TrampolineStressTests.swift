@@ -42,15 +42,15 @@ extension Stress {
     @Test("ending from another thread stops sources that emit or wait for their turn")
     func endFromAnotherThread() async {
       let failures = StressFailures()
-      let roundsThatEmitted = Atomic<Int>(0)
+      let roundsThatEmitted = _Atomic<Int>(0)
       let rounds = await runRaces(2_000, deadline: .seconds(120)) { round in
         // Two endless sources take turns on the left thread until the right thread's signal
         // ends the subscription (disposing both); the left thread's `subscribe` must then
         // return. The signal replays, so it also ends a subscription that starts after it.
         let stop = ReplaySubject<Void>.create(bufferSize: 1)
-        let terminals = Atomic<Int>(0)
-        let afterTerminal = Atomic<Int>(0)
-        let elements = Atomic<Int>(0)
+        let terminals = _Atomic<Int>(0)
+        let afterTerminal = _Atomic<Int>(0)
+        let elements = _Atomic<Int>(0)
         let observer = AnyObserver<Int> { event in
           if terminals.load(ordering: .sequentiallyConsistent) > 0 {
             afterTerminal.add(1, ordering: .sequentiallyConsistent)

@@ -1,3 +1,4 @@
+import ObservableCore
 import Synchronization
 
 /// How an Observable-to-async bridge buffers elements that arrive before the consumer asks for
@@ -90,7 +91,7 @@ public enum AsyncBridgeError: Swift.Error, Equatable, Sendable, CustomStringConv
 /// ```
 public final class DropCounter: Sendable {
   @usableFromInline
-  internal let dropped = Atomic<Int>(0)
+  internal let dropped = _Atomic<Int>(0)
 
   /// Creates a counter at zero.
   public init() {}

@@ -188,7 +188,7 @@ internal final class _IteratorBox<Element: Sendable>:
   @usableFromInline
   internal var iterator: ObservableAsyncSequence<Element>.Iterator
   @usableFromInline
-  internal let busy = Atomic<Bool>(false)
+  internal let busy = _Atomic<Bool>(false)
 
   @inlinable
   internal init(_ iterator: ObservableAsyncSequence<Element>.Iterator) {

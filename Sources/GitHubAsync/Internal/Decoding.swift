@@ -36,11 +36,27 @@ extension KeyedDecodingContainer {
     guard let text = try decodeIfPresent(String.self, forKey: key), !text.isEmpty else {
       return nil
     }
-    return URL(string: text, encodingInvalidCharacters: false)
+    return URL(strictString: text)
   }
 
   /// Decodes a value, or returns `fallback` when the key is missing or `null`.
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key, default fallback: T) throws -> T {
     try decodeIfPresent(type, forKey: key) ?? fallback
+  }
+}
+
+extension URL {
+  /// Parses `string` as a URL without repairing it: `nil` for anything that is not a valid URL
+  /// reference (a space, a `{`, …), where `URL(string:)` from macOS 14 and iOS 17 on would
+  /// percent-encode the invalid characters instead.
+  ///
+  /// - Parameter string: The URL's text.
+  init?(strictString string: String) {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      self.init(string: string, encodingInvalidCharacters: false)
+    } else {
+      // Before those releases, `URL(string:)` already rejects invalid characters.
+      self.init(string: string)
+    }
   }
 }

@@ -25,7 +25,7 @@ struct Exchange: Sendable {
   /// The `rel="next"` target of the `Link` header, as a URL.
   var nextPage: URL? {
     link.flatMap { LinkHeader($0).target(for: "next") }.flatMap {
-      URL(string: $0, encodingInvalidCharacters: false)
+      URL(strictString: $0)
     }
   }
 }

@@ -39,7 +39,10 @@ struct HTTPRequestHead: Equatable {
   /// - Returns: The parsed head.
   /// - Throws: ``Failure`` when the head is malformed.
   static func parse(_ bytes: ArraySlice<UInt8>) throws(Failure) -> HTTPRequestHead {
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    // `String(validating:as:)` needs macOS 15 or iOS 18: decoding repairs invalid UTF-8 with
+    // U+FFFD, so the bytes come back unchanged exactly when they were valid.
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.utf8.elementsEqual(bytes) else {
       throw .badRequest("the request head is not UTF-8")
     }
     var lines = text.components(separatedBy: "\r\n")

@@ -47,6 +47,10 @@ enum Socket {
     #endif
 
     var address = sockaddr_in()
+    #if canImport(Darwin)
+      // BSD sockets carry the address's length in the address too.
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
     address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -33,13 +33,13 @@ public enum Hooks {
   private static let captureCallStack = _HookStorage<CustomCaptureSubscriptionCallstack>(
     _defaultCallStackCapture)
   @usableFromInline
-  internal static let recordsCallStack = Atomic<Bool>(false)
+  internal static let recordsCallStack = _Atomic<Bool>(false)
   private static let debugLog = _HookStorage<(@Sendable (String) -> Void)?>(_defaultDebugLogger)
   /// The handler set through ``reentrancyAnomalyHandler``, or `nil` for the default behaviour.
   private static let reentrancyHandler = _HookStorage<ReentrancyAnomalyHandler?>(nil)
   /// Whether ``reentrancyAnomalyHandler`` has been set, so that a report in the default
   /// behaviour costs one atomic load rather than a lock.
-  private static let hasReentrancyHandler = Atomic<Bool>(false)
+  private static let hasReentrancyHandler = _Atomic<Bool>(false)
   private static let mainThreadHandler = _HookStorage<MainThreadViolationHandler>(
     _defaultMainThreadViolationHandler)
 

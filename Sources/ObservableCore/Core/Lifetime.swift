@@ -15,7 +15,7 @@ import Synchronization
 public final class _Lifetime: Cancelable {
   // Bit 0: disposed. Bit 1: an action has been registered, so disposal must take the lock.
   @usableFromInline
-  internal let flags = Atomic<UInt8>(0)
+  internal let flags = _Atomic<UInt8>(0)
   @usableFromInline
   internal let actions = _Mutex<Actions>(.none)
   @usableFromInline

@@ -33,13 +33,13 @@ import Synchronization
 public enum Resources {
   #if TRACE_RESOURCES
     @usableFromInline
-    internal static let tracking = Atomic<Bool>(true)
+    internal static let tracking = _Atomic<Bool>(true)
   #else
     @usableFromInline
-    internal static let tracking = Atomic<Bool>(false)
+    internal static let tracking = _Atomic<Bool>(false)
   #endif
   @usableFromInline
-  internal static let liveTotal = Atomic<Int32>(0)
+  internal static let liveTotal = _Atomic<Int32>(0)
 
   /// The scope that new root subscriptions in the current task are counted in.
   @TaskLocal
@@ -121,7 +121,7 @@ public enum Resources {
 /// A group of counted resources, so that tests running in parallel count only their own.
 public final class ResourceScope: Sendable {
   @usableFromInline
-  internal let count = Atomic<Int>(0)
+  internal let count = _Atomic<Int>(0)
 
   /// Creates an empty scope.
   public init() {}

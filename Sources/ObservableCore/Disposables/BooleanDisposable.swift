@@ -9,18 +9,18 @@ public final class BooleanDisposable: Cancelable {
     private let _traced = _TracedResource()
   #endif
 
-  private let disposed: Atomic<Bool>
+  private let disposed: _Atomic<Bool>
 
   /// Creates a disposable that has not been disposed.
   public init() {
-    disposed = Atomic(false)
+    disposed = _Atomic(false)
   }
 
   /// Creates a disposable that is already disposed if `isDisposed` is `true`.
   ///
   /// - Parameter isDisposed: The initial state.
   public init(isDisposed: Bool) {
-    disposed = Atomic(isDisposed)
+    disposed = _Atomic(isDisposed)
   }
 
   /// Whether ``dispose()`` has been called.

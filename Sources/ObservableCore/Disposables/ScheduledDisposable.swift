@@ -19,7 +19,7 @@ public final class ScheduledDisposable: Cancelable {
   public let scheduler: any ImmediateSchedulerType
 
   private let disposable: _Mutex<(any Disposable)?>
-  private let isDisposeScheduled = Atomic<Bool>(false)
+  private let isDisposeScheduled = _Atomic<Bool>(false)
 
   /// Creates a disposable that disposes `disposable` on `scheduler`.
   ///

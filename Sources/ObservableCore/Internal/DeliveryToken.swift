@@ -17,7 +17,7 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
   @usableFromInline static var deliveringWithWorkQueued: UInt8 { 2 }
 
   @usableFromInline
-  internal let word = Atomic<UInt8>(0)
+  internal let word = _Atomic<UInt8>(0)
 
   @inlinable
   init() {}

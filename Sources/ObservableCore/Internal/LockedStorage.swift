@@ -1,5 +1,8 @@
 import ObservableCoreShims
-import Synchronization
+
+#if !canImport(Darwin) && !OBSERVABLE_PORTABLE_LOCKS
+  import Synchronization
+#endif
 
 /// A base class for per-subscription storage: a lock and the state it guards, stored in the
 /// object itself.
@@ -12,7 +15,8 @@ import Synchronization
 /// derived from the class's generic parameter); each is a hashed `swift_getGenericMetadata`
 /// call (callgrind: about 650 instructions per `create` subscription, of 7,500). Here `State`
 /// is the class's own generic parameter, whose metadata the deinit reads from the object's
-/// class, and the lock is `Mutex<Void>`, whose metadata is static.
+/// class, and the lock is `Mutex<Void>` (or, on Darwin, `_PortableLock`), whose metadata is
+/// static.
 ///
 /// Subclass it with the subscription's state type as `State`; `withLock` is the only access to
 /// ``state``. Like `_Mutex`, it tells ThreadSanitizer about each acquire and release, because
@@ -30,8 +34,15 @@ internal class _LockedStorage<State>:
   @exclusivity(unchecked)
   internal final var state: State
 
-  @usableFromInline
-  internal final let lock = Mutex<Void>(())
+  #if canImport(Darwin) || OBSERVABLE_PORTABLE_LOCKS
+    /// The lock: `os_unfair_lock` on Darwin, on the heap (see `_Mutex`).
+    @usableFromInline
+    internal final let lock = _PortableLock()
+  #else
+    /// The lock: `Synchronization.Mutex`, stored in the object.
+    @usableFromInline
+    internal final let lock = Mutex<Void>(())
+  #endif
 
   @inlinable
   internal init(state: State) {

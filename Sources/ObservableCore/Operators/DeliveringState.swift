@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Lock-guarded operator state that delivers to one downstream observer through a
 /// ``_SerialDelivery``.
 ///
@@ -8,7 +6,7 @@ import Synchronization
 /// Time-based operators decide what to emit under their lock, from the upstream's thread and
 /// from timer threads. They enqueue the events under the same lock, so the order of decisions
 /// is the order of delivery, and deliver after releasing it: whoever gets an event back from
-/// ``_enqueue(_:)`` delivers it and then drains with ``Synchronization/Mutex/_deliver(_:lifetime:)``.
+/// ``_enqueue(_:)`` delivers it and then drains with `_Mutex._deliver(_:lifetime:)`.
 @usableFromInline
 internal protocol _DeliveringState {
   associatedtype Output: Sendable

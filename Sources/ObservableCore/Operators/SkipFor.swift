@@ -80,7 +80,7 @@ extension ObservableType {
 @usableFromInline
 internal final class _AtomicFlag: Sendable {
   @usableFromInline
-  internal let flag = Atomic<Bool>(false)
+  internal let flag = _Atomic<Bool>(false)
 
   @inlinable
   internal init() {}

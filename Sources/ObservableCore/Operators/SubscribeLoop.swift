@@ -22,7 +22,7 @@ import Synchronization
 @usableFromInline
 internal struct _SubscribeLoop: ~Copyable, Sendable {
   @usableFromInline
-  internal let requests = Atomic<Int>(0)
+  internal let requests = _Atomic<Int>(0)
 
   @inlinable
   internal init() {}

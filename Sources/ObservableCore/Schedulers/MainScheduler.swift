@@ -42,7 +42,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
   /// A main-queue scheduler that always queues work, even when called on the main queue.
   public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
 
-  private let numberEnqueued = Atomic<Int>(0)
+  private let numberEnqueued = _Atomic<Int>(0)
 
   /// Creates a scheduler on the main queue.
   ///

@@ -119,7 +119,7 @@ internal struct _SubjectEntry<Element: Sendable>: Sendable {
 internal final class _SubjectJoinGate<Element: Sendable>: Sendable {
   /// Set once, under the lock, when the subscriber has caught up; read without the lock first.
   @usableFromInline
-  internal let opened = Atomic<Bool>(false)
+  internal let opened = _Atomic<Bool>(false)
   /// The replay until the subscriber takes it, then the events kept for the subscriber.
   @usableFromInline
   internal let held:
@@ -385,7 +385,7 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
 
   /// Set once by `dispose()`, under the lock; read by a deliverer between queued events.
   @usableFromInline
-  internal let disposed = Atomic<Bool>(false)
+  internal let disposed = _Atomic<Bool>(false)
 
   /// Creates a core that remembers with `policy`, already terminated by `stopped` if given.
   @inlinable

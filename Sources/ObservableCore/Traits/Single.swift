@@ -111,7 +111,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 /// Not public API.
 public final class _OnceFlag: Sendable {
   @usableFromInline
-  internal let claimed = Atomic<Bool>(false)
+  internal let claimed = _Atomic<Bool>(false)
 
   /// Creates an unclaimed flag.
   @inlinable

@@ -158,7 +158,10 @@ struct ApiPath: Sendable, Equatable {
       decoded.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
       index += 1
     }
-    return String(validating: decoded, as: UTF8.self)
+    // Not `String(validating:as:)`, which needs macOS 15: decoding repairs invalid UTF-8 with
+    // U+FFFD, so the bytes come back unchanged exactly when they were valid.
+    let text = String(decoding: decoded, as: UTF8.self)
+    return text.utf8.elementsEqual(decoded) ? text : nil
   }
 
   /// Whether a byte may appear raw in a path: RFC 3986's `pchar` or `/`.

@@ -43,7 +43,7 @@ internal final class _RefCountTicket: Sendable {
   /// Saw the terminal event before it was counted: never count it.
   @usableFromInline static let ended: UInt64 = .max
 
-  @usableFromInline let value = Atomic<UInt64>(pending)
+  @usableFromInline let value = _Atomic<UInt64>(pending)
 
   @inlinable
   init() {}
