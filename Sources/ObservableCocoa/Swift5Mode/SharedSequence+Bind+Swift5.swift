@@ -18,6 +18,8 @@ extension SharedSequenceConvertibleType {
   @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-    return bind(onNext: unsafeBitCast(onNext, to: (@Sendable (Element) -> Void).self))
+    nonisolated(unsafe) let uncheckedOnNext = onNext
+    let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
+    return bind(onNext: sendableOnNext)
   }
 }

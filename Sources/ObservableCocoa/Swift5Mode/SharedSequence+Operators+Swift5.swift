@@ -20,7 +20,9 @@ extension SharedSequenceConvertibleType {
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> SharedSequence<
     SharingStrategy, Result
   > {
-    return map(unsafeBitCast(transform, to: (@Sendable (Element) -> Result).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) -> Result = { uncheckedTransform($0) }
+    return map(sendableTransform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -37,7 +39,9 @@ extension SharedSequenceConvertibleType {
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> SharedSequence<SharingStrategy, Result>
   {
-    return compactMap(unsafeBitCast(transform, to: (@Sendable (Element) -> Result?).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) -> Result? = { uncheckedTransform($0) }
+    return compactMap(sendableTransform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -54,7 +58,9 @@ extension SharedSequenceConvertibleType {
   public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<
     SharingStrategy, Element
   > {
-    return filter(unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
+    return filter(sendablePredicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -71,8 +77,11 @@ extension SharedSequenceConvertibleType {
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return flatMapLatest(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    return flatMapLatest(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -89,8 +98,11 @@ extension SharedSequenceConvertibleType {
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return flatMapFirst(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    return flatMapFirst(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -107,8 +119,11 @@ extension SharedSequenceConvertibleType {
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return flatMap(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    return flatMap(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -125,8 +140,11 @@ extension SharedSequenceConvertibleType {
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    return concatMap(
-      unsafeBitCast(selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    return concatMap(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -153,14 +171,59 @@ extension SharedSequenceConvertibleType {
     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
     onDispose: (() -> Void)? = nil
   ) -> SharedSequence<SharingStrategy, Element> {
+    let sendableOnNext: (@Sendable (Element) -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { uncheckedOnNext($0) }
+    } else {
+      sendableOnNext = nil
+    }
+    let sendableAfterNext: (@Sendable (Element) -> Void)?
+    if let uncheckedAfterNext = afterNext {
+      nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
+      sendableAfterNext = { uncheckedAfterNext($0) }
+    } else {
+      sendableAfterNext = nil
+    }
+    let sendableOnCompleted: (@Sendable () -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableAfterCompleted: (@Sendable () -> Void)?
+    if let uncheckedAfterCompleted = afterCompleted {
+      nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
+      sendableAfterCompleted = { uncheckedAfterCompleted() }
+    } else {
+      sendableAfterCompleted = nil
+    }
+    let sendableOnSubscribe: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribe = onSubscribe {
+      nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
+      sendableOnSubscribe = { uncheckedOnSubscribe() }
+    } else {
+      sendableOnSubscribe = nil
+    }
+    let sendableOnSubscribed: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribed = onSubscribed {
+      nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
+      sendableOnSubscribed = { uncheckedOnSubscribed() }
+    } else {
+      sendableOnSubscribed = nil
+    }
+    let sendableOnDispose: (@Sendable () -> Void)?
+    if let uncheckedOnDispose = onDispose {
+      nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
+      sendableOnDispose = { uncheckedOnDispose() }
+    } else {
+      sendableOnDispose = nil
+    }
     return `do`(
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self),
-      afterNext: unsafeBitCast(afterNext, to: ((@Sendable (Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      afterCompleted: unsafeBitCast(afterCompleted, to: ((@Sendable () -> Void)?).self),
-      onSubscribe: unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self),
-      onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
-      onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
+      onNext: sendableOnNext, afterNext: sendableAfterNext, onCompleted: sendableOnCompleted,
+      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
+      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -177,7 +240,9 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
-    return distinctUntilChanged(unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self))
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
+    return distinctUntilChanged(sendableKeySelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -194,8 +259,9 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
     -> SharedSequence<SharingStrategy, Element>
   {
-    return distinctUntilChanged(
-      unsafeBitCast(comparer, to: (@Sendable (Element, Element) -> Bool).self))
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Element, Element) -> Bool = { uncheckedComparer($0, $1) }
+    return distinctUntilChanged(sendableComparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -214,9 +280,11 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    return distinctUntilChanged(
-      unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self),
-      comparer: unsafeBitCast(comparer, to: (@Sendable (Key, Key) -> Bool).self))
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Key, Key) -> Bool = { uncheckedComparer($0, $1) }
+    return distinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -235,10 +303,11 @@ extension SharedSequenceConvertibleType {
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
-    return scan(
-      seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (Accumulate, Element) -> Accumulate).self))
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (Accumulate, Element) -> Accumulate = {
+      uncheckedAccumulator($0, $1)
+    }
+    return scan(seed, accumulator: sendableAccumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -257,10 +326,11 @@ extension SharedSequenceConvertibleType {
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
-    return withLatestFrom(
-      second,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Element, Second.Element) -> Result).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Element, Second.Element) -> Result = {
+      uncheckedResultSelector($0, $1)
+    }
+    return withLatestFrom(second, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -279,9 +349,10 @@ extension SharedSequenceConvertibleType {
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    return withUnretained(
-      object,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Object, Element) -> Result).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Object, Element) -> Result = {
+      uncheckedResultSelector($0, $1)
+    }
+    return withUnretained(object, resultSelector: sendableResultSelector)
   }
 }

@@ -25,10 +25,11 @@ extension SharedSequence {
   >(_ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element)
     -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    return combineLatest(
-      source1, source2,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
+      uncheckedResultSelector($0, $1)
+    }
+    return combineLatest(source1, source2, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -57,10 +58,11 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
+      uncheckedResultSelector($0, $1, $2)
+    }
+    return combineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -90,11 +92,12 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    return combineLatest(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3)
+      }
+    return combineLatest(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -128,12 +131,13 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3, $4)
+      }
     return combineLatest(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self
-      ))
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -168,12 +172,12 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
+        { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
     return combineLatest(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
-          Element).self))
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -213,13 +217,13 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
+        -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
     return combineLatest(
       source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -262,14 +266,15 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
     return combineLatest(
       source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
-          S8.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -290,10 +295,11 @@ extension SharedSequence {
     _ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    return zip(
-      source1, source2,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
+      uncheckedResultSelector($0, $1)
+    }
+    return zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -322,10 +328,11 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
+      uncheckedResultSelector($0, $1, $2)
+    }
+    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -355,11 +362,12 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3)
+      }
+    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -393,12 +401,12 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    return zip(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self
-      ))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3, $4)
+      }
+    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -433,12 +441,12 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
+        { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
     return zip(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
-          Element).self))
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -478,13 +486,13 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
+        -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
     return zip(
       source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -527,13 +535,14 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
     return zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
-          S8.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 }
