@@ -177,9 +177,10 @@ struct TourTests {
       timeout: .seconds(150))
     let elapsed = clock.now - started
     #expect(run.status == 1, "\(run)")
-    // Each run ends with its first transport error instead of waiting for a deadline (the
-    // signup form used to wait 30 s per style).
-    #expect(elapsed < .seconds(25), "\(elapsed)\n\(run)")
+    // Each run ends with its first transport error instead of waiting for a deadline: the
+    // signup form used to wait 30 s per style, 60 s in all. The bound sits below that, not near
+    // the few seconds the run takes, so that a loaded machine does not fail it.
+    #expect(elapsed < .seconds(55), "\(elapsed)\n\(run)")
     #expect(run.stderrLines == ["bridge-demo: 14 of 14 runs failed"], "\(run)")
     let results = run.stdoutLines.filter { $0.hasPrefix("    result ") }
     #expect(results.count == 14, "\(run)")

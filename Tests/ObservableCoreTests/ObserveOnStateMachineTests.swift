@@ -152,6 +152,44 @@ extension ObserveOnStateMachineTests {
   }
 }
 
+extension ObserveOnStateMachineTests {
+  @Test(
+    "a drain that stops keeps its batch's storage as the queue: one event per drain allocates nothing"
+  )
+  func stoppingDrainKeepsStorage() {
+    var machine = _ObserveOnStateMachine<Int>()
+    // What MainScheduler on the main queue does: every event's drain runs at once and stops,
+    // and each drain starts with a new, empty batch (as `_ObserveOnStorage.drain()` does).
+    for value in 1...3 {
+      let arrived = machine.eventArrived(.next(value))
+      #expect(arrived == .scheduleDrain)
+      if value > 1 {
+        // The event went into the storage the previous drain handed back.
+        guard case .running(let queue, _, _) = machine.state else {
+          Issue.record("the machine is still running")
+          return
+        }
+        #expect(queue.capacity >= 1)
+      }
+      var batch = _Queue<Event<Int>>()
+      let taken = machine.takeBatch(into: &batch)
+      #expect(taken)
+      #expect(batch.map(\.element) == [value])
+      batch.removeAllKeepingCapacity()
+      let takenAgain = machine.takeBatch(into: &batch)
+      #expect(!takenAgain)
+      #expect(batch.capacity == 0)
+      guard case .running(let queue, let isDraining, _) = machine.state else {
+        Issue.record("the machine is still running")
+        return
+      }
+      #expect(!isDraining)
+      #expect(queue.isEmpty)
+      #expect(queue.capacity >= 1)
+    }
+  }
+}
+
 extension _ObserveOnStateMachine {
   /// `takeBatch(into:)` with a new queue each time, for tests that do not look at storage.
   ///

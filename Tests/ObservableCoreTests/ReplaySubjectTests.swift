@@ -230,6 +230,22 @@ struct ReplaySubjectTests {
     #expect(!subject.hasObservers)
   }
 
+  @Test(
+    "concurrent senders and subscribers, buffer of one (its single-slot path): the latest, then a gap-free suffix"
+  )
+  func concurrentBufferOfOne() async {
+    let subject = ReplaySubject<Int>.create(bufferSize: 1)
+    let outcome = await SubjectStressHarness.run(
+      send: { subject.onNext($0) },
+      subscribe: { subject.subscribe($0) }
+    )
+    SubjectStressHarness.expectAllSent(outcome.reference, outcome.sent)
+    for received in outcome.churned {
+      SubjectStressHarness.expectSlice(received, of: outcome.reference)
+    }
+    #expect(!subject.hasObservers)
+  }
+
   @Test("concurrent senders and subscribers: an unbounded subject replays from the start")
   func concurrentUnbounded() async {
     let subject = ReplaySubject<Int>.createUnbounded()

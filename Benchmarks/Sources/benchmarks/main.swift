@@ -3,7 +3,8 @@
 //
 //   .build/release/benchmarks            full run, Markdown table on stdout
 //   .build/release/benchmarks --quick    smaller N, for a smoke test
-//   .build/release/benchmarks --only W7,W11   only those workloads (with their peers)
+//   .build/release/benchmarks --only W7,W11   only those workloads (with their peers);
+//                                             APP: the app-shaped table (app-benchmarks)
 //   .build/release/benchmarks --memory-child CASE N   (internal: one memory measurement)
 //   .build/release/benchmarks --profile NAME [N]      (one workload, untimed, for callgrind)
 
@@ -59,9 +60,17 @@ if arguments.count >= 3, arguments[1] == "--profile" {
   currentGroup = "W14"
   rows += w14(sizes.observeOn)
   rows = addingRxSwift(rows, figures: await measureRxSwift(sizes))
+  let libraryW3 = [
+    "w3-just-map": rows.first { $0.rxSwift == .w3JustMap }?.ours,
+    "w3-subject-map": rows.first { $0.rxSwift == .w3SubjectMap }?.ours,
+  ].compactMapValues { $0 }.filter { !$0.value.isNaN }
   rows.removeAll { $0.ours.isNaN }
   printTable(rows)
   printRxSwiftSummary(rows)
   print("")
+  if selectedGroups == nil || selectedGroups?.contains("APP") == true {
+    printAppShaped(quick: quick, libraryW3: libraryW3)
+    print("")
+  }
   if selectedGroups == nil { await printMemory(quick: quick) }
 }

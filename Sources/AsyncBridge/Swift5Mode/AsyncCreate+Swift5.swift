@@ -22,8 +22,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Element
   ) -> Single<Element> {
-    return create(
-      priority: priority, unsafeBitCast(operation, to: (@Sendable () async throws -> Element).self))
+    nonisolated(unsafe) let uncheckedOperation = operation
+    let sendableOperation: @Sendable () async throws -> Element = { try await uncheckedOperation() }
+    return create(priority: priority, sendableOperation)
   }
 }
 
@@ -44,9 +45,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Element?
   ) -> Maybe<Element> {
-    return create(
-      priority: priority, unsafeBitCast(operation, to: (@Sendable () async throws -> Element?).self)
-    )
+    nonisolated(unsafe) let uncheckedOperation = operation
+    let sendableOperation: @Sendable () async throws -> Element? = {
+      try await uncheckedOperation()
+    }
+    return create(priority: priority, sendableOperation)
   }
 }
 
@@ -67,8 +70,9 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void
   ) -> Completable {
-    return create(
-      priority: priority, unsafeBitCast(operation, to: (@Sendable () async throws -> Void).self))
+    nonisolated(unsafe) let uncheckedOperation = operation
+    let sendableOperation: @Sendable () async throws -> Void = { try await uncheckedOperation() }
+    return create(priority: priority, sendableOperation)
   }
 }
 
@@ -89,8 +93,10 @@ extension Observable {
   public static func create(
     priority: TaskPriority? = nil, _ body: @escaping (AnyObserver<Element>) async throws -> Void
   ) -> Observable<Element> {
-    return create(
-      priority: priority,
-      unsafeBitCast(body, to: (@Sendable (AnyObserver<Element>) async throws -> Void).self))
+    nonisolated(unsafe) let uncheckedBody = body
+    let sendableBody: @Sendable (AnyObserver<Element>) async throws -> Void = {
+      try await uncheckedBody($0)
+    }
+    return create(priority: priority, sendableBody)
   }
 }

@@ -20,7 +20,11 @@ extension ObservableType {
   public func map<Result: Sendable>(_ transform: @escaping (Element) async throws -> Result)
     -> Observable<Result>
   {
-    let transform = unsafeBitCast(transform, to: (@Sendable (Element) async throws -> Result).self)
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) async throws -> Result = {
+      try await uncheckedTransform($0)
+    }
+    let transform = sendableTransform
     return _asyncFlatMap(mode: .concat, transform)
   }
 
@@ -38,7 +42,11 @@ extension ObservableType {
   public func flatMap<Result: Sendable>(_ transform: @escaping (Element) async throws -> Result)
     -> Observable<Result>
   {
-    let transform = unsafeBitCast(transform, to: (@Sendable (Element) async throws -> Result).self)
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) async throws -> Result = {
+      try await uncheckedTransform($0)
+    }
+    let transform = sendableTransform
     return _asyncFlatMap(mode: .merge, transform)
   }
 
@@ -56,7 +64,11 @@ extension ObservableType {
   public func concatMap<Result: Sendable>(_ transform: @escaping (Element) async throws -> Result)
     -> Observable<Result>
   {
-    let transform = unsafeBitCast(transform, to: (@Sendable (Element) async throws -> Result).self)
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) async throws -> Result = {
+      try await uncheckedTransform($0)
+    }
+    let transform = sendableTransform
     return _asyncFlatMap(mode: .concat, transform)
   }
 
@@ -74,7 +86,11 @@ extension ObservableType {
   public func flatMapLatest<Result: Sendable>(
     _ transform: @escaping (Element) async throws -> Result
   ) -> Observable<Result> {
-    let transform = unsafeBitCast(transform, to: (@Sendable (Element) async throws -> Result).self)
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) async throws -> Result = {
+      try await uncheckedTransform($0)
+    }
+    let transform = sendableTransform
     return _asyncFlatMap(mode: .latest, transform)
   }
 }

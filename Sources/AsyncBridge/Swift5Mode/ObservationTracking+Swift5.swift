@@ -24,7 +24,9 @@
     public static func observing(
       on scheduler: any ImmediateSchedulerType, _ read: @escaping () -> Element
     ) -> ObservableCore.Observable<Element> {
-      return observing(on: scheduler, unsafeBitCast(read, to: (@Sendable () -> Element).self))
+      nonisolated(unsafe) let uncheckedRead = read
+      let sendableRead: @Sendable () -> Element = { uncheckedRead() }
+      return observing(on: scheduler, sendableRead)
     }
 
     /// The Swift 5 language mode form of this API.
@@ -41,7 +43,9 @@
     public static func observing(_ read: @escaping () -> Element)
       -> ObservableCore.Observable<Element>
     {
-      return observing(unsafeBitCast(read, to: (@MainActor @Sendable () -> Element).self))
+      nonisolated(unsafe) let uncheckedRead = read
+      let sendableRead: @MainActor @Sendable () -> Element = { uncheckedRead() }
+      return observing(sendableRead)
     }
   }
 #endif

@@ -24,10 +24,29 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnNext: (@MainActor @Sendable (Element) -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { uncheckedOnNext($0) }
+    } else {
+      sendableOnNext = nil
+    }
+    let sendableOnCompleted: (@MainActor @Sendable () -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnDisposed: (@MainActor @Sendable () -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed() }
+    } else {
+      sendableOnDisposed = nil
+    }
     return drive(
-      onNext: unsafeBitCast(onNext, to: ((@MainActor @Sendable (Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@MainActor @Sendable () -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@MainActor @Sendable () -> Void)?).self))
+      onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -49,10 +68,29 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnNext: (@MainActor @Sendable (Object, Element) -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { uncheckedOnNext($0, $1) }
+    } else {
+      sendableOnNext = nil
+    }
+    let sendableOnCompleted: (@MainActor @Sendable (Object) -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted($0) }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnDisposed: (@MainActor @Sendable (Object) -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed($0) }
+    } else {
+      sendableOnDisposed = nil
+    }
     return drive(
-      with: object,
-      onNext: unsafeBitCast(onNext, to: ((@MainActor @Sendable (Object, Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@MainActor @Sendable (Object) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@MainActor @Sendable (Object) -> Void)?).self))
+      with: object, onNext: sendableOnNext, onCompleted: sendableOnCompleted,
+      onDisposed: sendableOnDisposed)
   }
 }

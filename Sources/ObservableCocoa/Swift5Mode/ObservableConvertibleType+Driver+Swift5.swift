@@ -20,8 +20,10 @@ extension ObservableConvertibleType {
   public func asDriver(onErrorRecover: @escaping (any Swift.Error) -> Driver<Element>) -> Driver<
     Element
   > {
-    return asDriver(
-      onErrorRecover: unsafeBitCast(
-        onErrorRecover, to: (@MainActor @Sendable (any Swift.Error) -> Driver<Element>).self))
+    nonisolated(unsafe) let uncheckedOnErrorRecover = onErrorRecover
+    let sendableOnErrorRecover: @MainActor @Sendable (any Swift.Error) -> Driver<Element> = {
+      uncheckedOnErrorRecover($0)
+    }
+    return asDriver(onErrorRecover: sendableOnErrorRecover)
   }
 }

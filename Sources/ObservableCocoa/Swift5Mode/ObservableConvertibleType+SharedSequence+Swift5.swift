@@ -23,10 +23,11 @@ extension ObservableConvertibleType {
     sharingStrategy: Strategy.Type = Strategy.self,
     onErrorRecover: @escaping (any Swift.Error) -> SharedSequence<Strategy, Element>
   ) -> SharedSequence<Strategy, Element> {
+    nonisolated(unsafe) let uncheckedOnErrorRecover = onErrorRecover
+    let sendableOnErrorRecover: @Sendable (any Swift.Error) -> SharedSequence<Strategy, Element> = {
+      uncheckedOnErrorRecover($0)
+    }
     return asSharedSequence(
-      sharingStrategy: sharingStrategy,
-      onErrorRecover: unsafeBitCast(
-        onErrorRecover, to: (@Sendable (any Swift.Error) -> SharedSequence<Strategy, Element>).self)
-    )
+      sharingStrategy: sharingStrategy, onErrorRecover: sendableOnErrorRecover)
   }
 }

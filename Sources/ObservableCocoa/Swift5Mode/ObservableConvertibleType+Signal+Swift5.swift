@@ -20,8 +20,10 @@ extension ObservableConvertibleType {
   public func asSignal(onErrorRecover: @escaping (any Swift.Error) -> Signal<Element>) -> Signal<
     Element
   > {
-    return asSignal(
-      onErrorRecover: unsafeBitCast(
-        onErrorRecover, to: (@MainActor @Sendable (any Swift.Error) -> Signal<Element>).self))
+    nonisolated(unsafe) let uncheckedOnErrorRecover = onErrorRecover
+    let sendableOnErrorRecover: @MainActor @Sendable (any Swift.Error) -> Signal<Element> = {
+      uncheckedOnErrorRecover($0)
+    }
+    return asSignal(onErrorRecover: sendableOnErrorRecover)
   }
 }

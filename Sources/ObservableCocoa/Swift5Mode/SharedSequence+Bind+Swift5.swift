@@ -18,7 +18,9 @@ extension SharedSequenceConvertibleType {
   @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-    let onNext = unsafeBitCast(onNext, to: (@Sendable (Element) -> Void).self)
+    nonisolated(unsafe) let uncheckedOnNext = onNext
+    let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
+    let onNext = sendableOnNext
     return asObservable().subscribe(onNext: onNext)
   }
 }

@@ -20,8 +20,11 @@ extension SharedSequence {
   public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>)
     -> SharedSequence<SharingStrategy, Element>
   {
-    return deferred(
-      unsafeBitCast(factory, to: (@Sendable () -> SharedSequence<SharingStrategy, Element>).self))
+    nonisolated(unsafe) let uncheckedFactory = factory
+    let sendableFactory: @Sendable () -> SharedSequence<SharingStrategy, Element> = {
+      uncheckedFactory()
+    }
+    return deferred(sendableFactory)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -41,9 +44,9 @@ extension SharedSequence {
     _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
-    return combineLatest(
-      sources,
-      resultSelector: unsafeBitCast(resultSelector, to: (@Sendable ([Element]) -> Result).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable ([Element]) -> Result = { uncheckedResultSelector($0) }
+    return combineLatest(sources, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -63,8 +66,8 @@ extension SharedSequence {
     _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
-    return zip(
-      sources,
-      resultSelector: unsafeBitCast(resultSelector, to: (@Sendable ([Element]) -> Result).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable ([Element]) -> Result = { uncheckedResultSelector($0) }
+    return zip(sources, resultSelector: sendableResultSelector)
   }
 }

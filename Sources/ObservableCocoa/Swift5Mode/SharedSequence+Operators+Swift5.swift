@@ -20,7 +20,9 @@ extension SharedSequenceConvertibleType {
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> SharedSequence<
     SharingStrategy, Result
   > {
-    let transform = unsafeBitCast(transform, to: (@Sendable (Element) -> Result).self)
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) -> Result = { uncheckedTransform($0) }
+    let transform = sendableTransform
     return SharedSequence(asObservable().map(transform))
   }
 
@@ -38,7 +40,9 @@ extension SharedSequenceConvertibleType {
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> SharedSequence<SharingStrategy, Result>
   {
-    let transform = unsafeBitCast(transform, to: (@Sendable (Element) -> Result?).self)
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) -> Result? = { uncheckedTransform($0) }
+    let transform = sendableTransform
     return SharedSequence(asObservable().compactMap(transform))
   }
 
@@ -56,7 +60,9 @@ extension SharedSequenceConvertibleType {
   public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<
     SharingStrategy, Element
   > {
-    let predicate = unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self)
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
+    let predicate = sendablePredicate
     return SharedSequence(asObservable().filter(predicate))
   }
 
@@ -74,8 +80,11 @@ extension SharedSequenceConvertibleType {
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    let selector = unsafeBitCast(
-      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    let selector = sendableSelector
     return SharedSequence(asObservable().flatMapLatest(selector))
   }
 
@@ -93,8 +102,11 @@ extension SharedSequenceConvertibleType {
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    let selector = unsafeBitCast(
-      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    let selector = sendableSelector
     return SharedSequence(asObservable().flatMapFirst(selector))
   }
 
@@ -112,8 +124,11 @@ extension SharedSequenceConvertibleType {
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    let selector = unsafeBitCast(
-      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    let selector = sendableSelector
     return SharedSequence(asObservable().flatMap(selector))
   }
 
@@ -131,8 +146,11 @@ extension SharedSequenceConvertibleType {
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    let selector = unsafeBitCast(
-      selector, to: (@Sendable (Element) -> SharedSequence<Sharing, Result>).self)
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
+      uncheckedSelector($0)
+    }
+    let selector = sendableSelector
     return SharedSequence(asObservable().concatMap(selector))
   }
 
@@ -160,13 +178,62 @@ extension SharedSequenceConvertibleType {
     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
     onDispose: (() -> Void)? = nil
   ) -> SharedSequence<SharingStrategy, Element> {
-    let onNext = unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self)
-    let afterNext = unsafeBitCast(afterNext, to: ((@Sendable (Element) -> Void)?).self)
-    let onCompleted = unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self)
-    let afterCompleted = unsafeBitCast(afterCompleted, to: ((@Sendable () -> Void)?).self)
-    let onSubscribe = unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self)
-    let onSubscribed = unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self)
-    let onDispose = unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self)
+    let sendableOnNext: (@Sendable (Element) -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { uncheckedOnNext($0) }
+    } else {
+      sendableOnNext = nil
+    }
+    let onNext = sendableOnNext
+    let sendableAfterNext: (@Sendable (Element) -> Void)?
+    if let uncheckedAfterNext = afterNext {
+      nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
+      sendableAfterNext = { uncheckedAfterNext($0) }
+    } else {
+      sendableAfterNext = nil
+    }
+    let afterNext = sendableAfterNext
+    let sendableOnCompleted: (@Sendable () -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let onCompleted = sendableOnCompleted
+    let sendableAfterCompleted: (@Sendable () -> Void)?
+    if let uncheckedAfterCompleted = afterCompleted {
+      nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
+      sendableAfterCompleted = { uncheckedAfterCompleted() }
+    } else {
+      sendableAfterCompleted = nil
+    }
+    let afterCompleted = sendableAfterCompleted
+    let sendableOnSubscribe: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribe = onSubscribe {
+      nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
+      sendableOnSubscribe = { uncheckedOnSubscribe() }
+    } else {
+      sendableOnSubscribe = nil
+    }
+    let onSubscribe = sendableOnSubscribe
+    let sendableOnSubscribed: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribed = onSubscribed {
+      nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
+      sendableOnSubscribed = { uncheckedOnSubscribed() }
+    } else {
+      sendableOnSubscribed = nil
+    }
+    let onSubscribed = sendableOnSubscribed
+    let sendableOnDispose: (@Sendable () -> Void)?
+    if let uncheckedOnDispose = onDispose {
+      nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
+      sendableOnDispose = { uncheckedOnDispose() }
+    } else {
+      sendableOnDispose = nil
+    }
+    let onDispose = sendableOnDispose
     return SharedSequence(
       asObservable().do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
@@ -188,7 +255,9 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
-    let keySelector = unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self)
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
+    let keySelector = sendableKeySelector
     return SharedSequence(asObservable().distinctUntilChanged(keySelector))
   }
 
@@ -206,7 +275,9 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
     -> SharedSequence<SharingStrategy, Element>
   {
-    let comparer = unsafeBitCast(comparer, to: (@Sendable (Element, Element) -> Bool).self)
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Element, Element) -> Bool = { uncheckedComparer($0, $1) }
+    let comparer = sendableComparer
     return SharedSequence(asObservable().distinctUntilChanged(comparer))
   }
 
@@ -226,8 +297,12 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    let keySelector = unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self)
-    let comparer = unsafeBitCast(comparer, to: (@Sendable (Key, Key) -> Bool).self)
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
+    let keySelector = sendableKeySelector
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Key, Key) -> Bool = { uncheckedComparer($0, $1) }
+    let comparer = sendableComparer
     return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
   }
 
@@ -247,8 +322,11 @@ extension SharedSequenceConvertibleType {
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
-    let accumulator = unsafeBitCast(
-      accumulator, to: (@Sendable (Accumulate, Element) -> Accumulate).self)
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (Accumulate, Element) -> Accumulate = {
+      uncheckedAccumulator($0, $1)
+    }
+    let accumulator = sendableAccumulator
     return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
   }
 
@@ -268,8 +346,11 @@ extension SharedSequenceConvertibleType {
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
-    let resultSelector = unsafeBitCast(
-      resultSelector, to: (@Sendable (Element, Second.Element) -> Result).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Element, Second.Element) -> Result = {
+      uncheckedResultSelector($0, $1)
+    }
+    let resultSelector = sendableResultSelector
     return SharedSequence(asObservable().withLatestFrom(second, resultSelector: resultSelector))
   }
 
@@ -289,8 +370,11 @@ extension SharedSequenceConvertibleType {
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    let resultSelector = unsafeBitCast(
-      resultSelector, to: (@Sendable (Object, Element) -> Result).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Object, Element) -> Result = {
+      uncheckedResultSelector($0, $1)
+    }
+    let resultSelector = sendableResultSelector
     return SharedSequence(asObservable().withUnretained(object, resultSelector: resultSelector))
   }
 }

@@ -25,8 +25,11 @@ extension SharedSequence {
   >(_ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element)
     -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    let resultSelector = unsafeBitCast(
-      resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
+      uncheckedResultSelector($0, $1)
+    }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, resultSelector: resultSelector))
   }
@@ -57,8 +60,11 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
+      uncheckedResultSelector($0, $1, $2)
+    }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, source3, resultSelector: resultSelector))
   }
@@ -90,9 +96,12 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3)
+      }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, resultSelector: resultSelector))
@@ -129,9 +138,12 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3, $4)
+      }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, resultSelector: resultSelector))
@@ -169,10 +181,11 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
-        Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
+        { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
@@ -215,11 +228,11 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (
-        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
-      ) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
+        -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, source7,
@@ -266,12 +279,13 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (
         S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
         S8.Element
-      ) -> Element).self)
+      ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, source7, source8,
@@ -296,8 +310,11 @@ extension SharedSequence {
     _ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    let resultSelector = unsafeBitCast(
-      resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
+      uncheckedResultSelector($0, $1)
+    }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.zip(source1, source2, resultSelector: resultSelector))
   }
@@ -328,8 +345,11 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
+      uncheckedResultSelector($0, $1, $2)
+    }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, resultSelector: resultSelector))
   }
@@ -361,9 +381,12 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3)
+      }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, source4, resultSelector: resultSelector))
   }
@@ -399,9 +422,12 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3, $4)
+      }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, resultSelector: resultSelector))
@@ -439,10 +465,11 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
-        Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
+        { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
@@ -485,11 +512,11 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (
-        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
-      ) -> Element).self)
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
+        -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, source6, source7,
@@ -536,12 +563,13 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    let resultSelector = unsafeBitCast(
-      resultSelector,
-      to: (@Sendable (
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (
         S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
         S8.Element
-      ) -> Element).self)
+      ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
+    let resultSelector = sendableResultSelector
     return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, source6, source7, source8,

@@ -22,8 +22,8 @@ extension SharingScheduler {
   public static func mock<Result>(
     makeScheduler: @escaping () -> any SchedulerType, action: () throws -> Result
   ) rethrows -> Result {
-    return try mock(
-      makeScheduler: unsafeBitCast(makeScheduler, to: (@Sendable () -> any SchedulerType).self),
-      action: action)
+    nonisolated(unsafe) let uncheckedMakeScheduler = makeScheduler
+    let sendableMakeScheduler: @Sendable () -> any SchedulerType = { uncheckedMakeScheduler() }
+    return try mock(makeScheduler: sendableMakeScheduler, action: action)
   }
 }

@@ -9,6 +9,9 @@ extension ObservableType {
     asObservable().subscribe(AnyObserver(eventHandler: on))
   }
 
+  // Swift 5-mode twin: copies this body
+  // (The body only calls and captures its closures, so the twin, for the code most apps run,
+  // needs no forwarding closure; see Scripts/generate-swift5-twins.swift.)
   /// Subscribes closures to the sequence's elements, error and completion.
   ///
   /// The subscription is disposed after the terminal event, so `onDisposed` runs after
@@ -32,7 +35,9 @@ extension ObservableType {
   ) -> any Disposable {
     let lifetime = _Lifetime()
     let callStack = Hooks._subscriptionCallStack()
-    if let onDisposed { lifetime.onDispose(onDisposed) }
+    // Captured rather than passed on, so that the Swift 5-mode twin's copy of this body
+    // compiles with a closure that is not `@Sendable` (see above).
+    if onDisposed != nil { lifetime.onDispose { onDisposed?() } }
     asObservable()._subscribe(
       AnyObserver { event in
         guard !lifetime.isDisposed else { return }

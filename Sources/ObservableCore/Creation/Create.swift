@@ -118,16 +118,33 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
 
   @inlinable
   internal func on(_ event: Event<Element>) {
-    guard var (event, downstream) = withLock({ $0.accept(event, token: token) }) else { return }
-    while true {
-      downstream.on(event)
-      if event.isStopEvent {
-        lifetime.dispose()
-        return
-      }
-      if token.releaseIfNothingQueued() { return }
-      guard let next = withLock({ $0.takeQueued(token: token) }) else { return }
-      (event, downstream) = next
+    // The common case, nothing queued, binds the event and the observer with `let`: calling an
+    // observer held in a `var` costs a retain and a release of its closure per event, which
+    // were a sixth of a `create { 10 elements }` cycle (issue 30).
+    guard let (event, downstream) = withLock({ $0.accept(event, token: token) }) else { return }
+    if deliver(event, to: downstream) { deliverQueued() }
+  }
+
+  /// Delivers `event` as the deliverer.
+  ///
+  /// - Returns: `true` if events were queued meanwhile, which the caller, still the deliverer,
+  ///   must deliver; `false` once the token is given back or the subscription has ended.
+  @inlinable
+  internal func deliver(_ event: Event<Element>, to downstream: AnyObserver<Element>) -> Bool {
+    downstream.on(event)
+    if event.isStopEvent {
+      lifetime.dispose()
+      return false
+    }
+    return !token.releaseIfNothingQueued()
+  }
+
+  /// Delivers the queued events, one at a time, until the queue is empty (and the token given
+  /// back) or the subscription ends.
+  @inlinable
+  internal func deliverQueued() {
+    while let (event, downstream) = withLock({ $0.takeQueued(token: token) }) {
+      guard deliver(event, to: downstream) else { return }
     }
   }
 

@@ -24,6 +24,10 @@ public struct _Queue<Element> {
   @inlinable
   public var isEmpty: Bool { _count == 0 }
 
+  /// How many elements the queue holds before its storage grows.
+  @inlinable
+  public var capacity: Int { storage.count }
+
   /// The oldest element, or `nil`.
   @inlinable
   public var first: Element? {

@@ -111,7 +111,12 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
 @usableFromInline
 internal struct _ReplayPolicy<Element: Sendable>: _SubjectPolicy {
   @usableFromInline let limit: Int
+  /// The remembered elements when `limit` is more than 1.
   @usableFromInline var buffer = _Queue<Element>()
+  /// The remembered element when `limit` is 1, as under `share(replay: 1)` and every `Driver`:
+  /// replacing one stored value costs a fraction of a ring buffer's append and `popFirst()`
+  /// (issue 30).
+  @usableFromInline var latest: Element?
 
   @inlinable
   init(limit: Int) {
@@ -127,12 +132,17 @@ internal struct _ReplayPolicy<Element: Sendable>: _SubjectPolicy {
   @inlinable
   mutating func record(_ element: Element) -> Element? {
     guard limit > 0 else { return element }
+    if limit == 1 {
+      defer { latest = element }
+      return latest
+    }
     buffer.append(element)
     return buffer.count > limit ? buffer.popFirst() : nil
   }
 
   @inlinable
   func replay() -> _Replay<Element> {
+    if limit == 1 { return latest.map { .one($0) } ?? .nothing }
     switch buffer.count {
     case 0: return .nothing
     case 1: return buffer.first.map { .one($0) } ?? .nothing
@@ -149,5 +159,6 @@ internal struct _ReplayPolicy<Element: Sendable>: _SubjectPolicy {
   @inlinable
   mutating func removeAll() {
     buffer = _Queue()
+    latest = nil
   }
 }

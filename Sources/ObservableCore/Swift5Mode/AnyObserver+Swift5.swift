@@ -18,6 +18,8 @@ extension ObserverType {
   public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<
     Result
   > {
-    return mapObserver(unsafeBitCast(transform, to: (@Sendable (Result) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Result) throws -> Element = { try uncheckedTransform($0) }
+    return mapObserver(sendableTransform)
   }
 }

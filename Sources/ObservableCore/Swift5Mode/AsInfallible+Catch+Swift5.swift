@@ -18,8 +18,10 @@ extension ObservableConvertibleType {
   public func asInfallible(onErrorRecover: @escaping (any Swift.Error) -> Infallible<Element>)
     -> Infallible<Element>
   {
-    return asInfallible(
-      onErrorRecover: unsafeBitCast(
-        onErrorRecover, to: (@Sendable (any Swift.Error) -> Infallible<Element>).self))
+    nonisolated(unsafe) let uncheckedOnErrorRecover = onErrorRecover
+    let sendableOnErrorRecover: @Sendable (any Swift.Error) -> Infallible<Element> = {
+      uncheckedOnErrorRecover($0)
+    }
+    return asInfallible(onErrorRecover: sendableOnErrorRecover)
   }
 }

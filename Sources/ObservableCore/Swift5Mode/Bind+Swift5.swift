@@ -16,7 +16,9 @@ extension ObservableType {
   @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-    return bind(onNext: unsafeBitCast(onNext, to: (@Sendable (Element) -> Void).self))
+    nonisolated(unsafe) let uncheckedOnNext = onNext
+    let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
+    return bind(onNext: sendableOnNext)
   }
 }
 
@@ -33,6 +35,8 @@ extension InfallibleType {
   @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-    return bind(onNext: unsafeBitCast(onNext, to: (@Sendable (Element) -> Void).self))
+    nonisolated(unsafe) let uncheckedOnNext = onNext
+    let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
+    return bind(onNext: sendableOnNext)
   }
 }

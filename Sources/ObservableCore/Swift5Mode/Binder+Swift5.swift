@@ -21,9 +21,9 @@ extension Binder {
     _ target: Target, scheduler: MainScheduler = MainScheduler(),
     binding: @escaping (Target, Value) -> Void
   ) {
-    self.init(
-      target, scheduler: scheduler,
-      binding: unsafeBitCast(binding, to: (@MainActor @Sendable (Target, Value) -> Void).self))
+    nonisolated(unsafe) let uncheckedBinding = binding
+    let sendableBinding: @MainActor @Sendable (Target, Value) -> Void = { uncheckedBinding($0, $1) }
+    self.init(target, scheduler: scheduler, binding: sendableBinding)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,7 +42,9 @@ extension Binder {
   public init<Target: AnyObject & Sendable, Scheduler: ImmediateSchedulerType>(
     _ target: Target, scheduler: Scheduler, binding: @escaping (Target, Value) -> Void
   ) {
-    let binding = unsafeBitCast(binding, to: (@Sendable (Target, Value) -> Void).self)
+    nonisolated(unsafe) let uncheckedBinding = binding
+    let sendableBinding: @Sendable (Target, Value) -> Void = { uncheckedBinding($0, $1) }
+    let binding = sendableBinding
     // Disfavored so that a `MainScheduler` argument selects the main-actor initializer above,
     // whatever other overloads are visible.
     self.init(_target: target, scheduler: scheduler, binding: binding)

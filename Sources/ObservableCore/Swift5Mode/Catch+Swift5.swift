@@ -18,7 +18,10 @@ extension ObservableType {
   public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
   {
-    return `catch`(
-      unsafeBitCast(handler, to: (@Sendable (any Swift.Error) throws -> Observable<Element>).self))
+    nonisolated(unsafe) let uncheckedHandler = handler
+    let sendableHandler: @Sendable (any Swift.Error) throws -> Observable<Element> = {
+      try uncheckedHandler($0)
+    }
+    return `catch`(sendableHandler)
   }
 }

@@ -21,9 +21,10 @@ extension ObservableType {
     _ collection: Collection,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
-    return combineLatest(
-      collection,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable ([Collection.Element.Element]) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable ([Collection.Element.Element]) throws -> Element = {
+      try uncheckedResultSelector($0)
+    }
+    return combineLatest(collection, resultSelector: sendableResultSelector)
   }
 }

@@ -28,14 +28,58 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     afterCompleted: (() throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
   ) -> Completable {
+    let sendableOnError: (@Sendable (any Swift.Error) throws -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { try uncheckedOnError($0) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableAfterError: (@Sendable (any Swift.Error) throws -> Void)?
+    if let uncheckedAfterError = afterError {
+      nonisolated(unsafe) let uncheckedAfterError = uncheckedAfterError
+      sendableAfterError = { try uncheckedAfterError($0) }
+    } else {
+      sendableAfterError = nil
+    }
+    let sendableOnCompleted: (@Sendable () throws -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { try uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableAfterCompleted: (@Sendable () throws -> Void)?
+    if let uncheckedAfterCompleted = afterCompleted {
+      nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
+      sendableAfterCompleted = { try uncheckedAfterCompleted() }
+    } else {
+      sendableAfterCompleted = nil
+    }
+    let sendableOnSubscribe: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribe = onSubscribe {
+      nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
+      sendableOnSubscribe = { uncheckedOnSubscribe() }
+    } else {
+      sendableOnSubscribe = nil
+    }
+    let sendableOnSubscribed: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribed = onSubscribed {
+      nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
+      sendableOnSubscribed = { uncheckedOnSubscribed() }
+    } else {
+      sendableOnSubscribed = nil
+    }
+    let sendableOnDispose: (@Sendable () -> Void)?
+    if let uncheckedOnDispose = onDispose {
+      nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
+      sendableOnDispose = { uncheckedOnDispose() }
+    } else {
+      sendableOnDispose = nil
+    }
     return `do`(
-      onError: unsafeBitCast(onError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
-      afterError: unsafeBitCast(
-        afterError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () throws -> Void)?).self),
-      afterCompleted: unsafeBitCast(afterCompleted, to: ((@Sendable () throws -> Void)?).self),
-      onSubscribe: unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self),
-      onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
-      onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
+      onError: sendableOnError, afterError: sendableAfterError, onCompleted: sendableOnCompleted,
+      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
+      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 }

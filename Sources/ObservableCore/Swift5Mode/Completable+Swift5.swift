@@ -18,9 +18,11 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable)
     -> Completable
   {
-    return create(
-      subscribe: unsafeBitCast(
-        subscribe, to: (@Sendable (@escaping CompletableObserver) -> any Disposable).self))
+    nonisolated(unsafe) let uncheckedSubscribe = subscribe
+    let sendableSubscribe: @Sendable (@escaping CompletableObserver) -> any Disposable = {
+      uncheckedSubscribe($0)
+    }
+    return create(subscribe: sendableSubscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -41,9 +43,28 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnCompleted: (@Sendable () -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnError: (@Sendable (any Swift.Error) -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { uncheckedOnError($0) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableOnDisposed: (@Sendable () -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed() }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (any Swift.Error) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
+      onCompleted: sendableOnCompleted, onError: sendableOnError, onDisposed: sendableOnDisposed)
   }
 }

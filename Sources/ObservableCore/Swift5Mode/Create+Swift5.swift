@@ -20,7 +20,10 @@ extension Observable {
   public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable)
     -> Observable<Element>
   {
-    return create(
-      unsafeBitCast(subscribe, to: (@Sendable (AnyObserver<Element>) -> any Disposable).self))
+    nonisolated(unsafe) let uncheckedSubscribe = subscribe
+    let sendableSubscribe: @Sendable (AnyObserver<Element>) -> any Disposable = {
+      uncheckedSubscribe($0)
+    }
+    return create(sendableSubscribe)
   }
 }

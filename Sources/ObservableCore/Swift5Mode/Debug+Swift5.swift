@@ -30,8 +30,10 @@ extension ObservableType {
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
     function: String = #function, logger: @escaping (String) -> Void
   ) -> Observable<Element> {
+    nonisolated(unsafe) let uncheckedLogger = logger
+    let sendableLogger: @Sendable (String) -> Void = { uncheckedLogger($0) }
     return debug(
       identifier, trimOutput: trimOutput, file: file, line: line, function: function,
-      logger: unsafeBitCast(logger, to: (@Sendable (String) -> Void).self))
+      logger: sendableLogger)
   }
 }

@@ -18,7 +18,10 @@ extension Observable {
   public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>)
     -> Observable<Element>
   {
-    return deferred(
-      unsafeBitCast(observableFactory, to: (@Sendable () throws -> Observable<Element>).self))
+    nonisolated(unsafe) let uncheckedObservableFactory = observableFactory
+    let sendableObservableFactory: @Sendable () throws -> Observable<Element> = {
+      try uncheckedObservableFactory()
+    }
+    return deferred(sendableObservableFactory)
   }
 }

@@ -18,6 +18,8 @@ extension Disposables {
   @_disfavoredOverload
   @inlinable
   public static func create(with dispose: @escaping () -> Void) -> any Cancelable {
-    return create(with: unsafeBitCast(dispose, to: (@Sendable () -> Void).self))
+    nonisolated(unsafe) let uncheckedDispose = dispose
+    let sendableDispose: @Sendable () -> Void = { uncheckedDispose() }
+    return create(with: sendableDispose)
   }
 }

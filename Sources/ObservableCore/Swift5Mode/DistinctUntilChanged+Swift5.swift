@@ -18,8 +18,9 @@ extension ObservableType {
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) throws -> Key
   ) -> Observable<Element> {
-    return distinctUntilChanged(
-      unsafeBitCast(keySelector, to: (@Sendable (Element) throws -> Key).self))
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) throws -> Key = { try uncheckedKeySelector($0) }
+    return distinctUntilChanged(sendableKeySelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -36,8 +37,11 @@ extension ObservableType {
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool)
     -> Observable<Element>
   {
-    return distinctUntilChanged(
-      unsafeBitCast(comparer, to: (@Sendable (Element, Element) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Element, Element) throws -> Bool = {
+      try uncheckedComparer($0, $1)
+    }
+    return distinctUntilChanged(sendableComparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -56,8 +60,10 @@ extension ObservableType {
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
   ) -> Observable<Element> {
-    return distinctUntilChanged(
-      unsafeBitCast(keySelector, to: (@Sendable (Element) throws -> Key).self),
-      comparer: unsafeBitCast(comparer, to: (@Sendable (Key, Key) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) throws -> Key = { try uncheckedKeySelector($0) }
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Key, Key) throws -> Bool = { try uncheckedComparer($0, $1) }
+    return distinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
   }
 }

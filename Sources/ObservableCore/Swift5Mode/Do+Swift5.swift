@@ -33,16 +33,73 @@ extension ObservableType {
     afterCompleted: (() throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
   ) -> Observable<Element> {
+    let sendableOnNext: (@Sendable (Element) throws -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { try uncheckedOnNext($0) }
+    } else {
+      sendableOnNext = nil
+    }
+    let sendableAfterNext: (@Sendable (Element) throws -> Void)?
+    if let uncheckedAfterNext = afterNext {
+      nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
+      sendableAfterNext = { try uncheckedAfterNext($0) }
+    } else {
+      sendableAfterNext = nil
+    }
+    let sendableOnError: (@Sendable (any Swift.Error) throws -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { try uncheckedOnError($0) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableAfterError: (@Sendable (any Swift.Error) throws -> Void)?
+    if let uncheckedAfterError = afterError {
+      nonisolated(unsafe) let uncheckedAfterError = uncheckedAfterError
+      sendableAfterError = { try uncheckedAfterError($0) }
+    } else {
+      sendableAfterError = nil
+    }
+    let sendableOnCompleted: (@Sendable () throws -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { try uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableAfterCompleted: (@Sendable () throws -> Void)?
+    if let uncheckedAfterCompleted = afterCompleted {
+      nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
+      sendableAfterCompleted = { try uncheckedAfterCompleted() }
+    } else {
+      sendableAfterCompleted = nil
+    }
+    let sendableOnSubscribe: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribe = onSubscribe {
+      nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
+      sendableOnSubscribe = { uncheckedOnSubscribe() }
+    } else {
+      sendableOnSubscribe = nil
+    }
+    let sendableOnSubscribed: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribed = onSubscribed {
+      nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
+      sendableOnSubscribed = { uncheckedOnSubscribed() }
+    } else {
+      sendableOnSubscribed = nil
+    }
+    let sendableOnDispose: (@Sendable () -> Void)?
+    if let uncheckedOnDispose = onDispose {
+      nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
+      sendableOnDispose = { uncheckedOnDispose() }
+    } else {
+      sendableOnDispose = nil
+    }
     return `do`(
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) throws -> Void)?).self),
-      afterNext: unsafeBitCast(afterNext, to: ((@Sendable (Element) throws -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
-      afterError: unsafeBitCast(
-        afterError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () throws -> Void)?).self),
-      afterCompleted: unsafeBitCast(afterCompleted, to: ((@Sendable () throws -> Void)?).self),
-      onSubscribe: unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self),
-      onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
-      onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
+      onNext: sendableOnNext, afterNext: sendableAfterNext, onError: sendableOnError,
+      afterError: sendableAfterError, onCompleted: sendableOnCompleted,
+      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
+      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 }

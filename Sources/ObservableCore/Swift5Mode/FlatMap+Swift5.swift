@@ -18,7 +18,9 @@ extension ObservableType {
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    return flatMap(unsafeBitCast(selector, to: (@Sendable (Element) throws -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
+    return flatMap(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -35,7 +37,9 @@ extension ObservableType {
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    return flatMapFirst(unsafeBitCast(selector, to: (@Sendable (Element) throws -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
+    return flatMapFirst(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -52,6 +56,8 @@ extension ObservableType {
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    return concatMap(unsafeBitCast(selector, to: (@Sendable (Element) throws -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
+    return concatMap(sendableSelector)
   }
 }

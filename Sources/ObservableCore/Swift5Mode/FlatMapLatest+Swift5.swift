@@ -18,6 +18,8 @@ extension ObservableType {
   public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    return flatMapLatest(unsafeBitCast(selector, to: (@Sendable (Element) throws -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
+    return flatMapLatest(sendableSelector)
   }
 }

@@ -22,9 +22,11 @@ extension Observable {
     initialState: Element, condition: @escaping (Element) throws -> Bool,
     iterate: @escaping (Element) throws -> Element
   ) -> Observable<Element> {
+    nonisolated(unsafe) let uncheckedCondition = condition
+    let sendableCondition: @Sendable (Element) throws -> Bool = { try uncheckedCondition($0) }
+    nonisolated(unsafe) let uncheckedIterate = iterate
+    let sendableIterate: @Sendable (Element) throws -> Element = { try uncheckedIterate($0) }
     return generate(
-      initialState: initialState,
-      condition: unsafeBitCast(condition, to: (@Sendable (Element) throws -> Bool).self),
-      iterate: unsafeBitCast(iterate, to: (@Sendable (Element) throws -> Element).self))
+      initialState: initialState, condition: sendableCondition, iterate: sendableIterate)
   }
 }

@@ -18,7 +18,8 @@ extension ObservableType {
   public func groupBy<Key: Hashable & Sendable>(keySelector: @escaping (Element) throws -> Key)
     -> Observable<GroupedObservable<Key, Element>>
   {
-    return groupBy(
-      keySelector: unsafeBitCast(keySelector, to: (@Sendable (Element) throws -> Key).self))
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) throws -> Key = { try uncheckedKeySelector($0) }
+    return groupBy(keySelector: sendableKeySelector)
   }
 }

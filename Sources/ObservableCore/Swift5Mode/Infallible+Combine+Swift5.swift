@@ -20,10 +20,11 @@ extension Infallible {
   public static func combineLatest<Collection: Swift.Collection>(
     _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element
   ) -> Infallible<Element> where Collection.Element: InfallibleType {
-    return combineLatest(
-      collection,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable ([Collection.Element.Element]) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable ([Collection.Element.Element]) -> Element = {
+      uncheckedResultSelector($0)
+    }
+    return combineLatest(collection, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,9 +43,10 @@ extension Infallible {
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element
   ) -> Infallible<Element> where Collection.Element: InfallibleType {
-    return zip(
-      collection,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable ([Collection.Element.Element]) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable ([Collection.Element.Element]) -> Element = {
+      uncheckedResultSelector($0)
+    }
+    return zip(collection, resultSelector: sendableResultSelector)
   }
 }

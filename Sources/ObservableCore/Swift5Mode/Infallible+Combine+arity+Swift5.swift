@@ -21,10 +21,11 @@ extension Infallible {
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) -> Element
   ) -> Infallible<Element> {
-    return combineLatest(
-      source1, source2,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (I1.Element, I2.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (I1.Element, I2.Element) -> Element = {
+      uncheckedResultSelector($0, $1)
+    }
+    return combineLatest(source1, source2, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -46,10 +47,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
   ) -> Infallible<Element> {
-    return combineLatest(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (I1.Element, I2.Element, I3.Element) -> Element = {
+      uncheckedResultSelector($0, $1, $2)
+    }
+    return combineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -74,11 +76,12 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
   ) -> Infallible<Element> {
-    return combineLatest(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3)
+      }
+    return combineLatest(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -106,12 +109,13 @@ extension Infallible {
     resultSelector:
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3, $4)
+      }
     return combineLatest(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element).self
-      ))
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -140,12 +144,12 @@ extension Infallible {
     resultSelector:
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element =
+        { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
     return combineLatest(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) ->
-          Element).self))
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -177,13 +181,13 @@ extension Infallible {
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
       -> Element
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
+        -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
     return combineLatest(
       source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -218,14 +222,15 @@ extension Infallible {
         I8.Element
       ) -> Element
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (
+        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
+        I8.Element
+      ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
     return combineLatest(
       source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
-          I8.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -245,10 +250,11 @@ extension Infallible {
   public static func zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) -> Element
   ) -> Infallible<Element> {
-    return zip(
-      source1, source2,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (I1.Element, I2.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (I1.Element, I2.Element) -> Element = {
+      uncheckedResultSelector($0, $1)
+    }
+    return zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -270,10 +276,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
   ) -> Infallible<Element> {
-    return zip(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (I1.Element, I2.Element, I3.Element) -> Element = {
+      uncheckedResultSelector($0, $1, $2)
+    }
+    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -298,11 +305,12 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
   ) -> Infallible<Element> {
-    return zip(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3)
+      }
+    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -330,12 +338,12 @@ extension Infallible {
     resultSelector:
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
   ) -> Infallible<Element> {
-    return zip(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element).self
-      ))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element = {
+        uncheckedResultSelector($0, $1, $2, $3, $4)
+      }
+    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -364,12 +372,12 @@ extension Infallible {
     resultSelector:
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element =
+        { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
     return zip(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) ->
-          Element).self))
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -401,13 +409,13 @@ extension Infallible {
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
       -> Element
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
+        -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
     return zip(
       source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -442,13 +450,14 @@ extension Infallible {
         I8.Element
       ) -> Element
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (
+        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
+        I8.Element
+      ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
     return zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
-          I8.Element
-        ) -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 }

@@ -17,6 +17,8 @@ extension Infallible {
   @inlinable
   public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element>
   {
-    return deferred(unsafeBitCast(factory, to: (@Sendable () -> Infallible<Element>).self))
+    nonisolated(unsafe) let uncheckedFactory = factory
+    let sendableFactory: @Sendable () -> Infallible<Element> = { uncheckedFactory() }
+    return deferred(sendableFactory)
   }
 }

@@ -18,7 +18,9 @@ extension Infallible {
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> Infallible<
     Result
   > {
-    return map(unsafeBitCast(transform, to: (@Sendable (Element) -> Result).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) -> Result = { uncheckedTransform($0) }
+    return map(sendableTransform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -35,7 +37,9 @@ extension Infallible {
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> Infallible<Result>
   {
-    return compactMap(unsafeBitCast(transform, to: (@Sendable (Element) -> Result?).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) -> Result? = { uncheckedTransform($0) }
+    return compactMap(sendableTransform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -50,7 +54,9 @@ extension Infallible {
   @_disfavoredOverload
   @inlinable
   public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-    return filter(unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
+    return filter(sendablePredicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -67,7 +73,9 @@ extension Infallible {
   public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
-    return flatMap(unsafeBitCast(selector, to: (@Sendable (Element) -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
+    return flatMap(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -84,7 +92,9 @@ extension Infallible {
   public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
-    return flatMapLatest(unsafeBitCast(selector, to: (@Sendable (Element) -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
+    return flatMapLatest(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -101,7 +111,9 @@ extension Infallible {
   public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
-    return flatMapFirst(unsafeBitCast(selector, to: (@Sendable (Element) -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
+    return flatMapFirst(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -118,7 +130,9 @@ extension Infallible {
   public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
-    return concatMap(unsafeBitCast(selector, to: (@Sendable (Element) -> Source).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
+    return concatMap(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -135,7 +149,9 @@ extension Infallible {
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> Infallible<Element> {
-    return distinctUntilChanged(unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self))
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
+    return distinctUntilChanged(sendableKeySelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -152,8 +168,9 @@ extension Infallible {
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<
     Element
   > {
-    return distinctUntilChanged(
-      unsafeBitCast(comparer, to: (@Sendable (Element, Element) -> Bool).self))
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Element, Element) -> Bool = { uncheckedComparer($0, $1) }
+    return distinctUntilChanged(sendableComparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -172,9 +189,11 @@ extension Infallible {
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
   ) -> Infallible<Element> {
-    return distinctUntilChanged(
-      unsafeBitCast(keySelector, to: (@Sendable (Element) -> Key).self),
-      comparer: unsafeBitCast(comparer, to: (@Sendable (Key, Key) -> Bool).self))
+    nonisolated(unsafe) let uncheckedKeySelector = keySelector
+    let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
+    nonisolated(unsafe) let uncheckedComparer = comparer
+    let sendableComparer: @Sendable (Key, Key) -> Bool = { uncheckedComparer($0, $1) }
+    return distinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -193,10 +212,11 @@ extension Infallible {
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> Infallible<Accumulate> {
-    return scan(
-      seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (Accumulate, Element) -> Accumulate).self))
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (Accumulate, Element) -> Accumulate = {
+      uncheckedAccumulator($0, $1)
+    }
+    return scan(seed, accumulator: sendableAccumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -215,10 +235,11 @@ extension Infallible {
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void
   ) -> Infallible<Accumulate> {
-    return scan(
-      into: seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (inout Accumulate, Element) -> Void).self))
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (inout Accumulate, Element) -> Void = {
+      uncheckedAccumulator(&$0, $1)
+    }
+    return scan(into: seed, accumulator: sendableAccumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -237,8 +258,9 @@ extension Infallible {
   public func take(
     while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Infallible<Element> {
-    return take(
-      while: unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self), behavior: behavior)
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
+    return take(while: sendablePredicate, behavior: behavior)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -257,8 +279,9 @@ extension Infallible {
   public func take(
     until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Infallible<Element> {
-    return take(
-      until: unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self), behavior: behavior)
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
+    return take(until: sendablePredicate, behavior: behavior)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -273,7 +296,9 @@ extension Infallible {
   @_disfavoredOverload
   @inlinable
   public func skip(while predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-    return skip(while: unsafeBitCast(predicate, to: (@Sendable (Element) -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
+    return skip(while: sendablePredicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -292,10 +317,11 @@ extension Infallible {
   public func withLatestFrom<Source: InfallibleType, ResultType: Sendable>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) -> ResultType
   ) -> Infallible<ResultType> {
-    return withLatestFrom(
-      second,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Element, Source.Element) -> ResultType).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Element, Source.Element) -> ResultType = {
+      uncheckedResultSelector($0, $1)
+    }
+    return withLatestFrom(second, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -322,14 +348,59 @@ extension Infallible {
     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
     onDispose: (() -> Void)? = nil
   ) -> Infallible<Element> {
+    let sendableOnNext: (@Sendable (Element) -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { uncheckedOnNext($0) }
+    } else {
+      sendableOnNext = nil
+    }
+    let sendableAfterNext: (@Sendable (Element) -> Void)?
+    if let uncheckedAfterNext = afterNext {
+      nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
+      sendableAfterNext = { uncheckedAfterNext($0) }
+    } else {
+      sendableAfterNext = nil
+    }
+    let sendableOnCompleted: (@Sendable () -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableAfterCompleted: (@Sendable () -> Void)?
+    if let uncheckedAfterCompleted = afterCompleted {
+      nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
+      sendableAfterCompleted = { uncheckedAfterCompleted() }
+    } else {
+      sendableAfterCompleted = nil
+    }
+    let sendableOnSubscribe: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribe = onSubscribe {
+      nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
+      sendableOnSubscribe = { uncheckedOnSubscribe() }
+    } else {
+      sendableOnSubscribe = nil
+    }
+    let sendableOnSubscribed: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribed = onSubscribed {
+      nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
+      sendableOnSubscribed = { uncheckedOnSubscribed() }
+    } else {
+      sendableOnSubscribed = nil
+    }
+    let sendableOnDispose: (@Sendable () -> Void)?
+    if let uncheckedOnDispose = onDispose {
+      nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
+      sendableOnDispose = { uncheckedOnDispose() }
+    } else {
+      sendableOnDispose = nil
+    }
     return `do`(
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self),
-      afterNext: unsafeBitCast(afterNext, to: ((@Sendable (Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      afterCompleted: unsafeBitCast(afterCompleted, to: ((@Sendable () -> Void)?).self),
-      onSubscribe: unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self),
-      onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
-      onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
+      onNext: sendableOnNext, afterNext: sendableAfterNext, onCompleted: sendableOnCompleted,
+      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
+      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -353,8 +424,10 @@ extension Infallible {
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
     function: String = #function, logger: @escaping (String) -> Void
   ) -> Infallible<Element> {
+    nonisolated(unsafe) let uncheckedLogger = logger
+    let sendableLogger: @Sendable (String) -> Void = { uncheckedLogger($0) }
     return debug(
       identifier, trimOutput: trimOutput, file: file, line: line, function: function,
-      logger: unsafeBitCast(logger, to: (@Sendable (String) -> Void).self))
+      logger: sendableLogger)
   }
 }

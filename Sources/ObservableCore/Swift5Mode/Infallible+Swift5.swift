@@ -18,11 +18,12 @@ extension Infallible {
   public static func create(
     subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable
   ) -> Infallible<Element> {
-    return create(
-      subscribe: unsafeBitCast(
-        subscribe,
-        to: (@Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable)
-          .self))
+    nonisolated(unsafe) let uncheckedSubscribe = subscribe
+    let sendableSubscribe:
+      @Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable = {
+        uncheckedSubscribe($0)
+      }
+    return create(subscribe: sendableSubscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -43,10 +44,29 @@ extension Infallible {
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnNext: (@Sendable (Element) -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { uncheckedOnNext($0) }
+    } else {
+      sendableOnNext = nil
+    }
+    let sendableOnCompleted: (@Sendable () -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnDisposed: (@Sendable () -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed() }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
+      onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -61,6 +81,8 @@ extension Infallible {
   @_disfavoredOverload
   @inlinable
   public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
-    return subscribe(unsafeBitCast(on, to: (@Sendable (InfallibleEvent<Element>) -> Void).self))
+    nonisolated(unsafe) let uncheckedOn = on
+    let sendableOn: @Sendable (InfallibleEvent<Element>) -> Void = { uncheckedOn($0) }
+    return subscribe(sendableOn)
   }
 }

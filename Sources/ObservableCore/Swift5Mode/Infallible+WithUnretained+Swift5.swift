@@ -20,9 +20,10 @@ extension Infallible {
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Result
   ) -> Infallible<Result> {
-    return withUnretained(
-      object,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Object, Element) -> Result).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Object, Element) -> Result = {
+      uncheckedResultSelector($0, $1)
+    }
+    return withUnretained(object, resultSelector: sendableResultSelector)
   }
 }

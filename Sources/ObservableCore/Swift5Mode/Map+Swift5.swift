@@ -18,6 +18,8 @@ extension ObservableType {
   public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result)
     -> Observable<Result>
   {
-    return map(unsafeBitCast(transform, to: (@Sendable (Element) throws -> Result).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) throws -> Result = { try uncheckedTransform($0) }
+    return map(sendableTransform)
   }
 }

@@ -18,9 +18,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable)
     -> Maybe<Element>
   {
-    return create(
-      subscribe: unsafeBitCast(
-        subscribe, to: (@Sendable (@escaping MaybeObserver) -> any Disposable).self))
+    nonisolated(unsafe) let uncheckedSubscribe = subscribe
+    let sendableSubscribe: @Sendable (@escaping MaybeObserver) -> any Disposable = {
+      uncheckedSubscribe($0)
+    }
+    return create(subscribe: sendableSubscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,10 +44,36 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     onSuccess: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnSuccess: (@Sendable (Element) -> Void)?
+    if let uncheckedOnSuccess = onSuccess {
+      nonisolated(unsafe) let uncheckedOnSuccess = uncheckedOnSuccess
+      sendableOnSuccess = { uncheckedOnSuccess($0) }
+    } else {
+      sendableOnSuccess = nil
+    }
+    let sendableOnError: (@Sendable (any Swift.Error) -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { uncheckedOnError($0) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableOnCompleted: (@Sendable () -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted() }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnDisposed: (@Sendable () -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed() }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      onSuccess: unsafeBitCast(onSuccess, to: ((@Sendable (Element) -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (any Swift.Error) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
+      onSuccess: sendableOnSuccess, onError: sendableOnError, onCompleted: sendableOnCompleted,
+      onDisposed: sendableOnDisposed)
   }
 }

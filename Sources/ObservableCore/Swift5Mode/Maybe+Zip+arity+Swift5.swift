@@ -21,10 +21,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Maybe<Element> {
-    return zip(
-      source1, source2,
-      resultSelector: unsafeBitCast(resultSelector, to: (@Sendable (E1, E2) throws -> Element).self)
-    )
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2) throws -> Element = {
+      try uncheckedResultSelector($0, $1)
+    }
+    return zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -46,10 +47,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Maybe<Element> {
-    return zip(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2)
+    }
+    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -72,10 +74,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Maybe<Element> {
-    return zip(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3)
+    }
+    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -99,10 +102,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Maybe<Element> {
-    return zip(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4)
+    }
+    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -130,10 +134,12 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source5: Maybe<E5>, _ source6: Maybe<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Maybe<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4, $5)
+    }
     return zip(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6) throws -> Element).self))
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -162,10 +168,13 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Maybe<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6)
+    }
     return zip(
       source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -196,9 +205,12 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Maybe<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7)
+    }
     return zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 }

@@ -20,6 +20,8 @@ extension ObservableType {
   public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
   {
-    return multicast(makeSubject: unsafeBitCast(makeSubject, to: (@Sendable () -> Subject).self))
+    nonisolated(unsafe) let uncheckedMakeSubject = makeSubject
+    let sendableMakeSubject: @Sendable () -> Subject = { uncheckedMakeSubject() }
+    return multicast(makeSubject: sendableMakeSubject)
   }
 }

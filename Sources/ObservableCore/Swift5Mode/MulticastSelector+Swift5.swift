@@ -21,9 +21,12 @@ extension ObservableType {
     _ subjectSelector: @escaping () throws -> Subject,
     selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
   ) -> Observable<Result> where Subject.Observer.Element == Element {
-    return multicast(
-      unsafeBitCast(subjectSelector, to: (@Sendable () throws -> Subject).self),
-      selector: unsafeBitCast(
-        selector, to: (@Sendable (Observable<Subject.Element>) throws -> Observable<Result>).self))
+    nonisolated(unsafe) let uncheckedSubjectSelector = subjectSelector
+    let sendableSubjectSelector: @Sendable () throws -> Subject = { try uncheckedSubjectSelector() }
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Observable<Subject.Element>) throws -> Observable<Result> = {
+      try uncheckedSelector($0)
+    }
+    return multicast(sendableSubjectSelector, selector: sendableSelector)
   }
 }

@@ -19,8 +19,11 @@ extension ObservableType {
   public func catchError(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
   {
-    return catchError(
-      unsafeBitCast(handler, to: (@Sendable (any Swift.Error) throws -> Observable<Element>).self))
+    nonisolated(unsafe) let uncheckedHandler = handler
+    let sendableHandler: @Sendable (any Swift.Error) throws -> Observable<Element> = {
+      try uncheckedHandler($0)
+    }
+    return catchError(sendableHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -40,8 +43,9 @@ extension ObservableType {
   public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
     -> Observable<Element>
   {
-    return takeUntil(
-      behavior, predicate: unsafeBitCast(predicate, to: (@Sendable (Element) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
+    return takeUntil(behavior, predicate: sendablePredicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -57,7 +61,9 @@ extension ObservableType {
   @available(*, deprecated, renamed: "take(while:)")
   @inlinable
   public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    return takeWhile(unsafeBitCast(predicate, to: (@Sendable (Element) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
+    return takeWhile(sendablePredicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -73,7 +79,9 @@ extension ObservableType {
   @available(*, deprecated, renamed: "skip(while:)")
   @inlinable
   public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    return skipWhile(unsafeBitCast(predicate, to: (@Sendable (Element) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
+    return skipWhile(sendablePredicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -91,9 +99,11 @@ extension ObservableType {
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
-    return retryWhen(
-      unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<Failure>) -> TriggerObservable).self))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
+      uncheckedNotificationHandler($0)
+    }
+    return retryWhen(sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -111,9 +121,9 @@ extension ObservableType {
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {
-    return retryWhen(
-      unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<any Swift.Error>) -> TriggerObservable).self
-      ))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
+      { uncheckedNotificationHandler($0) }
+    return retryWhen(sendableNotificationHandler)
   }
 }

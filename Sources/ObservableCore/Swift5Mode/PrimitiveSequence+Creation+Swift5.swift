@@ -18,9 +18,11 @@ extension PrimitiveSequence {
   public static func deferred(
     _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
-    return deferred(
-      unsafeBitCast(
-        observableFactory, to: (@Sendable () throws -> PrimitiveSequence<Trait, Element>).self))
+    nonisolated(unsafe) let uncheckedObservableFactory = observableFactory
+    let sendableObservableFactory: @Sendable () throws -> PrimitiveSequence<Trait, Element> = {
+      try uncheckedObservableFactory()
+    }
+    return deferred(sendableObservableFactory)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -40,10 +42,16 @@ extension PrimitiveSequence {
     _ resourceFactory: @escaping () throws -> Resource,
     primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
+    nonisolated(unsafe) let uncheckedResourceFactory = resourceFactory
+    let sendableResourceFactory: @Sendable () throws -> Resource = {
+      try uncheckedResourceFactory()
+    }
+    nonisolated(unsafe) let uncheckedPrimitiveSequenceFactory = primitiveSequenceFactory
+    let sendablePrimitiveSequenceFactory:
+      @Sendable (Resource) throws -> PrimitiveSequence<Trait, Element> = {
+        try uncheckedPrimitiveSequenceFactory($0)
+      }
     return using(
-      unsafeBitCast(resourceFactory, to: (@Sendable () throws -> Resource).self),
-      primitiveSequenceFactory: unsafeBitCast(
-        primitiveSequenceFactory,
-        to: (@Sendable (Resource) throws -> PrimitiveSequence<Trait, Element>).self))
+      sendableResourceFactory, primitiveSequenceFactory: sendablePrimitiveSequenceFactory)
   }
 }

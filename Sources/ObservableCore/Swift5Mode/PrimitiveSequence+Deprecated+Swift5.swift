@@ -19,10 +19,11 @@ extension PrimitiveSequence {
   public func catchError(
     _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
-    return catchError(
-      unsafeBitCast(
-        handler, to: (@Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>).self)
-    )
+    nonisolated(unsafe) let uncheckedHandler = handler
+    let sendableHandler: @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element> = {
+      try uncheckedHandler($0)
+    }
+    return catchError(sendableHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -40,9 +41,11 @@ extension PrimitiveSequence {
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
-    return retryWhen(
-      unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<Failure>) -> TriggerObservable).self))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
+      uncheckedNotificationHandler($0)
+    }
+    return retryWhen(sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -60,10 +63,10 @@ extension PrimitiveSequence {
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
-    return retryWhen(
-      unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<any Swift.Error>) -> TriggerObservable).self
-      ))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
+      { uncheckedNotificationHandler($0) }
+    return retryWhen(sendableNotificationHandler)
   }
 }
 
@@ -83,9 +86,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
-    return retryWhen(
-      unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<Failure>) -> TriggerObservable).self))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
+      uncheckedNotificationHandler($0)
+    }
+    return retryWhen(sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -103,10 +108,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Single<Element> {
-    return retryWhen(
-      unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<any Swift.Error>) -> TriggerObservable).self
-      ))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
+      { uncheckedNotificationHandler($0) }
+    return retryWhen(sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -128,9 +133,23 @@ extension PrimitiveSequence where Trait == SingleTrait {
     onSuccess: ((Element) -> Void)? = nil, onError: @escaping (any Swift.Error) -> Void,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnSuccess: (@Sendable (Element) -> Void)?
+    if let uncheckedOnSuccess = onSuccess {
+      nonisolated(unsafe) let uncheckedOnSuccess = uncheckedOnSuccess
+      sendableOnSuccess = { uncheckedOnSuccess($0) }
+    } else {
+      sendableOnSuccess = nil
+    }
+    nonisolated(unsafe) let uncheckedOnError = onError
+    let sendableOnError: @Sendable (any Swift.Error) -> Void = { uncheckedOnError($0) }
+    let sendableOnDisposed: (@Sendable () -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed() }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      onSuccess: unsafeBitCast(onSuccess, to: ((@Sendable (Element) -> Void)?).self),
-      onError: unsafeBitCast(onError, to: (@Sendable (any Swift.Error) -> Void).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
+      onSuccess: sendableOnSuccess, onError: sendableOnError, onDisposed: sendableOnDisposed)
   }
 }

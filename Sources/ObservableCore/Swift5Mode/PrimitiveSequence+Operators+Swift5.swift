@@ -18,10 +18,11 @@ extension PrimitiveSequence {
   public func `catch`(
     _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
-    return `catch`(
-      unsafeBitCast(
-        handler, to: (@Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>).self)
-    )
+    nonisolated(unsafe) let uncheckedHandler = handler
+    let sendableHandler: @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element> = {
+      try uncheckedHandler($0)
+    }
+    return `catch`(sendableHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -38,9 +39,11 @@ extension PrimitiveSequence {
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
-    return retry(
-      when: unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<Failure>) -> TriggerObservable).self))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
+      uncheckedNotificationHandler($0)
+    }
+    return retry(when: sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -57,10 +60,10 @@ extension PrimitiveSequence {
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
-    return retry(
-      when: unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<any Swift.Error>) -> TriggerObservable).self
-      ))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
+      { uncheckedNotificationHandler($0) }
+    return retry(when: sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -84,8 +87,10 @@ extension PrimitiveSequence {
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
     function: String = #function, logger: @escaping (String) -> Void
   ) -> PrimitiveSequence<Trait, Element> {
+    nonisolated(unsafe) let uncheckedLogger = logger
+    let sendableLogger: @Sendable (String) -> Void = { uncheckedLogger($0) }
     return debug(
       identifier, trimOutput: trimOutput, file: file, line: line, function: function,
-      logger: unsafeBitCast(logger, to: (@Sendable (String) -> Void).self))
+      logger: sendableLogger)
   }
 }

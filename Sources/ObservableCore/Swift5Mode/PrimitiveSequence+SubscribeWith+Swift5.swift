@@ -23,12 +23,30 @@ extension PrimitiveSequence where Trait == SingleTrait {
     with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
     onFailure: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnSuccess: (@Sendable (Object, Element) -> Void)?
+    if let uncheckedOnSuccess = onSuccess {
+      nonisolated(unsafe) let uncheckedOnSuccess = uncheckedOnSuccess
+      sendableOnSuccess = { uncheckedOnSuccess($0, $1) }
+    } else {
+      sendableOnSuccess = nil
+    }
+    let sendableOnFailure: (@Sendable (Object, any Swift.Error) -> Void)?
+    if let uncheckedOnFailure = onFailure {
+      nonisolated(unsafe) let uncheckedOnFailure = uncheckedOnFailure
+      sendableOnFailure = { uncheckedOnFailure($0, $1) }
+    } else {
+      sendableOnFailure = nil
+    }
+    let sendableOnDisposed: (@Sendable (Object) -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed($0) }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      with: object,
-      onSuccess: unsafeBitCast(onSuccess, to: ((@Sendable (Object, Element) -> Void)?).self),
-      onFailure: unsafeBitCast(
-        onFailure, to: ((@Sendable (Object, any Swift.Error) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable (Object) -> Void)?).self))
+      with: object, onSuccess: sendableOnSuccess, onFailure: sendableOnFailure,
+      onDisposed: sendableOnDisposed)
   }
 }
 
@@ -54,12 +72,37 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnSuccess: (@Sendable (Object, Element) -> Void)?
+    if let uncheckedOnSuccess = onSuccess {
+      nonisolated(unsafe) let uncheckedOnSuccess = uncheckedOnSuccess
+      sendableOnSuccess = { uncheckedOnSuccess($0, $1) }
+    } else {
+      sendableOnSuccess = nil
+    }
+    let sendableOnError: (@Sendable (Object, any Swift.Error) -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { uncheckedOnError($0, $1) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableOnCompleted: (@Sendable (Object) -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted($0) }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnDisposed: (@Sendable (Object) -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed($0) }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      with: object,
-      onSuccess: unsafeBitCast(onSuccess, to: ((@Sendable (Object, Element) -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (Object, any Swift.Error) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable (Object) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable (Object) -> Void)?).self))
+      with: object, onSuccess: sendableOnSuccess, onError: sendableOnError,
+      onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 }
 
@@ -83,10 +126,29 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     with object: Object, onCompleted: ((Object) -> Void)? = nil,
     onError: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnCompleted: (@Sendable (Object) -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted($0) }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnError: (@Sendable (Object, any Swift.Error) -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { uncheckedOnError($0, $1) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableOnDisposed: (@Sendable (Object) -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed($0) }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      with: object,
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable (Object) -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (Object, any Swift.Error) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable (Object) -> Void)?).self))
+      with: object, onCompleted: sendableOnCompleted, onError: sendableOnError,
+      onDisposed: sendableOnDisposed)
   }
 }

@@ -21,9 +21,10 @@ extension ImmediateSchedulerType {
   public func scheduleRecursive<State: Sendable>(
     _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
   ) -> any Disposable {
-    return scheduleRecursive(
-      state,
-      action: unsafeBitCast(
-        action, to: (@Sendable (_ state: State, _ recurse: (State) -> Void) -> Void).self))
+    nonisolated(unsafe) let uncheckedAction = action
+    let sendableAction: @Sendable (_ state: State, _ recurse: (State) -> Void) -> Void = {
+      uncheckedAction($0, $1)
+    }
+    return scheduleRecursive(state, action: sendableAction)
   }
 }

@@ -22,11 +22,13 @@ extension ObservableType {
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
     mapResult: @escaping (Accumulate) throws -> Result
   ) -> Observable<Result> {
-    return reduce(
-      seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (Accumulate, Element) throws -> Accumulate).self),
-      mapResult: unsafeBitCast(mapResult, to: (@Sendable (Accumulate) throws -> Result).self))
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (Accumulate, Element) throws -> Accumulate = {
+      try uncheckedAccumulator($0, $1)
+    }
+    nonisolated(unsafe) let uncheckedMapResult = mapResult
+    let sendableMapResult: @Sendable (Accumulate) throws -> Result = { try uncheckedMapResult($0) }
+    return reduce(seed, accumulator: sendableAccumulator, mapResult: sendableMapResult)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -45,9 +47,10 @@ extension ObservableType {
   public func reduce<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    return reduce(
-      seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (Accumulate, Element) throws -> Accumulate).self))
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (Accumulate, Element) throws -> Accumulate = {
+      try uncheckedAccumulator($0, $1)
+    }
+    return reduce(seed, accumulator: sendableAccumulator)
   }
 }

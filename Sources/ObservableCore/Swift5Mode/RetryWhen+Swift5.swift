@@ -18,9 +18,11 @@ extension ObservableType {
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
-    return retry(
-      when: unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<Failure>) -> TriggerObservable).self))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
+      uncheckedNotificationHandler($0)
+    }
+    return retry(when: sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -37,9 +39,9 @@ extension ObservableType {
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {
-    return retry(
-      when: unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<any Swift.Error>) -> TriggerObservable).self
-      ))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
+      { uncheckedNotificationHandler($0) }
+    return retry(when: sendableNotificationHandler)
   }
 }

@@ -20,10 +20,11 @@ extension ObservableType {
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    return scan(
-      seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (Accumulate, Element) throws -> Accumulate).self))
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (Accumulate, Element) throws -> Accumulate = {
+      try uncheckedAccumulator($0, $1)
+    }
+    return scan(seed, accumulator: sendableAccumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,9 +43,10 @@ extension ObservableType {
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
-    return scan(
-      into: seed,
-      accumulator: unsafeBitCast(
-        accumulator, to: (@Sendable (inout Accumulate, Element) throws -> Void).self))
+    nonisolated(unsafe) let uncheckedAccumulator = accumulator
+    let sendableAccumulator: @Sendable (inout Accumulate, Element) throws -> Void = {
+      try uncheckedAccumulator(&$0, $1)
+    }
+    return scan(into: seed, accumulator: sendableAccumulator)
   }
 }

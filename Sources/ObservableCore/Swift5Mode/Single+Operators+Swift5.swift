@@ -18,7 +18,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Single<
     Result
   > {
-    return map(unsafeBitCast(transform, to: (@Sendable (Element) throws -> Result).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) throws -> Result = { try uncheckedTransform($0) }
+    return map(sendableTransform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -35,7 +37,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Maybe<Result>
   {
-    return compactMap(unsafeBitCast(transform, to: (@Sendable (Element) throws -> Result?).self))
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) throws -> Result? = { try uncheckedTransform($0) }
+    return compactMap(sendableTransform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -50,7 +54,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   @_disfavoredOverload
   @inlinable
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-    return filter(unsafeBitCast(predicate, to: (@Sendable (Element) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
+    return filter(sendablePredicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -67,7 +73,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Single<Result>)
     -> Single<Result>
   {
-    return flatMap(unsafeBitCast(selector, to: (@Sendable (Element) throws -> Single<Result>).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) throws -> Single<Result> = {
+      try uncheckedSelector($0)
+    }
+    return flatMap(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -84,8 +94,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func flatMapMaybe<Result: Sendable>(
     _ selector: @escaping (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
-    return flatMapMaybe(
-      unsafeBitCast(selector, to: (@Sendable (Element) throws -> Maybe<Result>).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) throws -> Maybe<Result> = {
+      try uncheckedSelector($0)
+    }
+    return flatMapMaybe(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -102,8 +115,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable)
     -> Completable
   {
-    return flatMapCompletable(
-      unsafeBitCast(selector, to: (@Sendable (Element) throws -> Completable).self))
+    nonisolated(unsafe) let uncheckedSelector = selector
+    let sendableSelector: @Sendable (Element) throws -> Completable = { try uncheckedSelector($0) }
+    return flatMapCompletable(sendableSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -120,9 +134,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
-    return retry(
-      when: unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<Failure>) -> TriggerObservable).self))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
+      uncheckedNotificationHandler($0)
+    }
+    return retry(when: sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -139,10 +155,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Single<Element> {
-    return retry(
-      when: unsafeBitCast(
-        notificationHandler, to: (@Sendable (Observable<any Swift.Error>) -> TriggerObservable).self
-      ))
+    nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
+    let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
+      { uncheckedNotificationHandler($0) }
+    return retry(when: sendableNotificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -169,14 +185,58 @@ extension PrimitiveSequence where Trait == SingleTrait {
     afterError: ((any Swift.Error) throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
   ) -> Single<Element> {
+    let sendableOnSuccess: (@Sendable (Element) throws -> Void)?
+    if let uncheckedOnSuccess = onSuccess {
+      nonisolated(unsafe) let uncheckedOnSuccess = uncheckedOnSuccess
+      sendableOnSuccess = { try uncheckedOnSuccess($0) }
+    } else {
+      sendableOnSuccess = nil
+    }
+    let sendableAfterSuccess: (@Sendable (Element) throws -> Void)?
+    if let uncheckedAfterSuccess = afterSuccess {
+      nonisolated(unsafe) let uncheckedAfterSuccess = uncheckedAfterSuccess
+      sendableAfterSuccess = { try uncheckedAfterSuccess($0) }
+    } else {
+      sendableAfterSuccess = nil
+    }
+    let sendableOnError: (@Sendable (any Swift.Error) throws -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { try uncheckedOnError($0) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableAfterError: (@Sendable (any Swift.Error) throws -> Void)?
+    if let uncheckedAfterError = afterError {
+      nonisolated(unsafe) let uncheckedAfterError = uncheckedAfterError
+      sendableAfterError = { try uncheckedAfterError($0) }
+    } else {
+      sendableAfterError = nil
+    }
+    let sendableOnSubscribe: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribe = onSubscribe {
+      nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
+      sendableOnSubscribe = { uncheckedOnSubscribe() }
+    } else {
+      sendableOnSubscribe = nil
+    }
+    let sendableOnSubscribed: (@Sendable () -> Void)?
+    if let uncheckedOnSubscribed = onSubscribed {
+      nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
+      sendableOnSubscribed = { uncheckedOnSubscribed() }
+    } else {
+      sendableOnSubscribed = nil
+    }
+    let sendableOnDispose: (@Sendable () -> Void)?
+    if let uncheckedOnDispose = onDispose {
+      nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
+      sendableOnDispose = { uncheckedOnDispose() }
+    } else {
+      sendableOnDispose = nil
+    }
     return `do`(
-      onSuccess: unsafeBitCast(onSuccess, to: ((@Sendable (Element) throws -> Void)?).self),
-      afterSuccess: unsafeBitCast(afterSuccess, to: ((@Sendable (Element) throws -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
-      afterError: unsafeBitCast(
-        afterError, to: ((@Sendable (any Swift.Error) throws -> Void)?).self),
-      onSubscribe: unsafeBitCast(onSubscribe, to: ((@Sendable () -> Void)?).self),
-      onSubscribed: unsafeBitCast(onSubscribed, to: ((@Sendable () -> Void)?).self),
-      onDispose: unsafeBitCast(onDispose, to: ((@Sendable () -> Void)?).self))
+      onSuccess: sendableOnSuccess, afterSuccess: sendableAfterSuccess, onError: sendableOnError,
+      afterError: sendableAfterError, onSubscribe: sendableOnSubscribe,
+      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 }

@@ -20,9 +20,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable)
     -> Single<Element>
   {
-    return create(
-      subscribe: unsafeBitCast(
-        subscribe, to: (@Sendable (@escaping SingleObserver) -> any Disposable).self))
+    nonisolated(unsafe) let uncheckedSubscribe = subscribe
+    let sendableSubscribe: @Sendable (@escaping SingleObserver) -> any Disposable = {
+      uncheckedSubscribe($0)
+    }
+    return create(subscribe: sendableSubscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -43,9 +45,28 @@ extension PrimitiveSequence where Trait == SingleTrait {
     onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnSuccess: (@Sendable (Element) -> Void)?
+    if let uncheckedOnSuccess = onSuccess {
+      nonisolated(unsafe) let uncheckedOnSuccess = uncheckedOnSuccess
+      sendableOnSuccess = { uncheckedOnSuccess($0) }
+    } else {
+      sendableOnSuccess = nil
+    }
+    let sendableOnFailure: (@Sendable (any Swift.Error) -> Void)?
+    if let uncheckedOnFailure = onFailure {
+      nonisolated(unsafe) let uncheckedOnFailure = uncheckedOnFailure
+      sendableOnFailure = { uncheckedOnFailure($0) }
+    } else {
+      sendableOnFailure = nil
+    }
+    let sendableOnDisposed: (@Sendable () -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed() }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      onSuccess: unsafeBitCast(onSuccess, to: ((@Sendable (Element) -> Void)?).self),
-      onFailure: unsafeBitCast(onFailure, to: ((@Sendable (any Swift.Error) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
+      onSuccess: sendableOnSuccess, onFailure: sendableOnFailure, onDisposed: sendableOnDisposed)
   }
 }

@@ -20,9 +20,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public static func zip<Collection: Swift.Collection, Source: Sendable>(
     _ collection: Collection, resultSelector: @escaping ([Source]) throws -> Element
   ) -> Single<Element> where Collection.Element == Single<Source> {
-    return zip(
-      collection,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable ([Source]) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable ([Source]) throws -> Element = {
+      try uncheckedResultSelector($0)
+    }
+    return zip(collection, resultSelector: sendableResultSelector)
   }
 }

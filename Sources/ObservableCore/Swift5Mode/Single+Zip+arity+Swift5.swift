@@ -22,10 +22,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Single<Element> {
-    return zip(
-      source1, source2,
-      resultSelector: unsafeBitCast(resultSelector, to: (@Sendable (E1, E2) throws -> Element).self)
-    )
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2) throws -> Element = {
+      try uncheckedResultSelector($0, $1)
+    }
+    return zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -47,10 +48,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Single<Element> {
-    return zip(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2)
+    }
+    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -73,10 +75,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Single<Element> {
-    return zip(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3)
+    }
+    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -100,10 +103,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Single<Element> {
-    return zip(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4)
+    }
+    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -131,10 +135,12 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source5: Single<E5>, _ source6: Single<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Single<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4, $5)
+    }
     return zip(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6) throws -> Element).self))
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -163,10 +169,13 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Single<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6)
+    }
     return zip(
       source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -197,9 +206,12 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Single<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7)
+    }
     return zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 }

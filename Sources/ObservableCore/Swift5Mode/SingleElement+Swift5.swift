@@ -16,6 +16,8 @@ extension ObservableType {
   @_disfavoredOverload
   @inlinable
   public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    return single(unsafeBitCast(predicate, to: (@Sendable (Element) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
+    return single(sendablePredicate)
   }
 }

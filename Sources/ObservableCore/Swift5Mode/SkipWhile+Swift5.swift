@@ -16,6 +16,8 @@ extension ObservableType {
   @_disfavoredOverload
   @inlinable
   public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    return skip(while: unsafeBitCast(predicate, to: (@Sendable (Element) throws -> Bool).self))
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
+    return skip(while: sendablePredicate)
   }
 }

@@ -16,7 +16,9 @@ extension ObservableType {
   @_disfavoredOverload
   @inlinable
   public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
-    return subscribe(unsafeBitCast(on, to: (@Sendable (Event<Element>) -> Void).self))
+    nonisolated(unsafe) let uncheckedOn = on
+    let sendableOn: @Sendable (Event<Element>) -> Void = { uncheckedOn($0) }
+    return subscribe(sendableOn)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -38,10 +40,35 @@ extension ObservableType {
     onNext: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    return subscribe(
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Element) -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (any Swift.Error) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable () -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable () -> Void)?).self))
+    nonisolated(unsafe) let onNext = onNext
+    nonisolated(unsafe) let onError = onError
+    nonisolated(unsafe) let onCompleted = onCompleted
+    nonisolated(unsafe) let onDisposed = onDisposed
+    let lifetime = _Lifetime()
+    let callStack = Hooks._subscriptionCallStack()
+    // Captured rather than passed on, so that the Swift 5-mode twin's copy of this body
+    // compiles with a closure that is not `@Sendable` (see above).
+    if onDisposed != nil { lifetime.onDispose { onDisposed?() } }
+    asObservable()._subscribe(
+      AnyObserver { event in
+        guard !lifetime.isDisposed else { return }
+        switch event {
+        case .next(let element):
+          onNext?(element)
+        case .error(let error):
+          if let onError {
+            onError(error)
+          } else {
+            Hooks.reportUnhandledError(error, subscriptionCallStack: callStack)
+          }
+          lifetime.dispose()
+        case .completed:
+          onCompleted?()
+          lifetime.dispose()
+        }
+      },
+      lifetime
+    )
+    return lifetime
   }
 }

@@ -25,11 +25,36 @@ extension ObservableType {
     onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
+    let sendableOnNext: (@Sendable (Object, Element) -> Void)?
+    if let uncheckedOnNext = onNext {
+      nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
+      sendableOnNext = { uncheckedOnNext($0, $1) }
+    } else {
+      sendableOnNext = nil
+    }
+    let sendableOnError: (@Sendable (Object, any Swift.Error) -> Void)?
+    if let uncheckedOnError = onError {
+      nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
+      sendableOnError = { uncheckedOnError($0, $1) }
+    } else {
+      sendableOnError = nil
+    }
+    let sendableOnCompleted: (@Sendable (Object) -> Void)?
+    if let uncheckedOnCompleted = onCompleted {
+      nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
+      sendableOnCompleted = { uncheckedOnCompleted($0) }
+    } else {
+      sendableOnCompleted = nil
+    }
+    let sendableOnDisposed: (@Sendable (Object) -> Void)?
+    if let uncheckedOnDisposed = onDisposed {
+      nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
+      sendableOnDisposed = { uncheckedOnDisposed($0) }
+    } else {
+      sendableOnDisposed = nil
+    }
     return subscribe(
-      with: object,
-      onNext: unsafeBitCast(onNext, to: ((@Sendable (Object, Element) -> Void)?).self),
-      onError: unsafeBitCast(onError, to: ((@Sendable (Object, any Swift.Error) -> Void)?).self),
-      onCompleted: unsafeBitCast(onCompleted, to: ((@Sendable (Object) -> Void)?).self),
-      onDisposed: unsafeBitCast(onDisposed, to: ((@Sendable (Object) -> Void)?).self))
+      with: object, onNext: sendableOnNext, onError: sendableOnError,
+      onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 }

@@ -20,8 +20,8 @@ extension ObservableType {
   public func take(
     while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Observable<Element> {
-    return take(
-      while: unsafeBitCast(predicate, to: (@Sendable (Element) throws -> Bool).self),
-      behavior: behavior)
+    nonisolated(unsafe) let uncheckedPredicate = predicate
+    let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
+    return take(while: sendablePredicate, behavior: behavior)
   }
 }

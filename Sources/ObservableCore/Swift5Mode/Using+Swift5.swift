@@ -21,9 +21,14 @@ extension Observable {
     _ resourceFactory: @escaping () throws -> Resource,
     observableFactory: @escaping (Resource) throws -> Observable<Element>
   ) -> Observable<Element> {
-    return using(
-      unsafeBitCast(resourceFactory, to: (@Sendable () throws -> Resource).self),
-      observableFactory: unsafeBitCast(
-        observableFactory, to: (@Sendable (Resource) throws -> Observable<Element>).self))
+    nonisolated(unsafe) let uncheckedResourceFactory = resourceFactory
+    let sendableResourceFactory: @Sendable () throws -> Resource = {
+      try uncheckedResourceFactory()
+    }
+    nonisolated(unsafe) let uncheckedObservableFactory = observableFactory
+    let sendableObservableFactory: @Sendable (Resource) throws -> Observable<Element> = {
+      try uncheckedObservableFactory($0)
+    }
+    return using(sendableResourceFactory, observableFactory: sendableObservableFactory)
   }
 }

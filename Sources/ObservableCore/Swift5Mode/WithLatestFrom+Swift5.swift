@@ -20,9 +20,10 @@ extension ObservableType {
   public func withLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
   ) -> Observable<ResultType> {
-    return withLatestFrom(
-      second,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Element, Source.Element) throws -> ResultType).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Element, Source.Element) throws -> ResultType = {
+      try uncheckedResultSelector($0, $1)
+    }
+    return withLatestFrom(second, resultSelector: sendableResultSelector)
   }
 }

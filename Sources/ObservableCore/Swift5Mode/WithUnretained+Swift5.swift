@@ -20,9 +20,10 @@ extension ObservableType {
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) throws -> Result
   ) -> Observable<Result> {
-    return withUnretained(
-      object,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (Object, Element) throws -> Result).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (Object, Element) throws -> Result = {
+      try uncheckedResultSelector($0, $1)
+    }
+    return withUnretained(object, resultSelector: sendableResultSelector)
   }
 }

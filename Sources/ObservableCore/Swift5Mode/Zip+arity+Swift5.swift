@@ -22,10 +22,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    return zip(
-      source1, source2,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (O1.Element, O2.Element) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (O1.Element, O2.Element) throws -> Element = {
+      try uncheckedResultSelector($0, $1)
+    }
+    return zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -49,11 +50,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    return zip(
-      source1, source2, source3,
-      resultSelector: unsafeBitCast(
-        resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) throws -> Element).self)
-    )
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector: @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element = {
+      try uncheckedResultSelector($0, $1, $2)
+    }
+    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -79,11 +80,12 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    return zip(
-      source1, source2, source3, source4,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element = {
+        try uncheckedResultSelector($0, $1, $2, $3)
+      }
+    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -111,12 +113,12 @@ extension ObservableType {
     resultSelector:
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    return zip(
-      source1, source2, source3, source4, source5,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws ->
-          Element).self))
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element = {
+        try uncheckedResultSelector($0, $1, $2, $3, $4)
+      }
+    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -146,12 +148,12 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
       Element
   ) -> Observable<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
+        Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
     return zip(
-      source1, source2, source3, source4, source5, source6,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)
-          throws -> Element).self))
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -184,13 +186,13 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
       throws -> Element
   ) -> Observable<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+        throws -> Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
     return zip(
       source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
-        ) throws -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -226,13 +228,14 @@ extension ObservableType {
         O8.Element
       ) throws -> Element
   ) -> Observable<Element> {
+    nonisolated(unsafe) let uncheckedResultSelector = resultSelector
+    let sendableResultSelector:
+      @Sendable (
+        O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
+        O8.Element
+      ) throws -> Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
     return zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
-          O8.Element
-        ) throws -> Element).self))
+      resultSelector: sendableResultSelector)
   }
 }

@@ -26,7 +26,9 @@ extension TestScheduler {
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
   public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
-    scheduleAt(time, action: unsafeBitCast(action, to: (@Sendable () -> Void).self))
+    nonisolated(unsafe) let uncheckedAction = action
+    let sendableAction: @Sendable () -> Void = { uncheckedAction() }
+    scheduleAt(time, action: sendableAction)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -46,9 +48,10 @@ extension TestScheduler {
   public func start<Source: ObservableConvertibleType>(
     created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Source
   ) -> TestableObserver<Source.Element> {
+    nonisolated(unsafe) let uncheckedCreate = create
+    let sendableCreate: @Sendable () -> Source = { uncheckedCreate() }
     return start(
-      created: created, subscribed: subscribed, disposed: disposed,
-      create: unsafeBitCast(create, to: (@Sendable () -> Source).self))
+      created: created, subscribed: subscribed, disposed: disposed, create: sendableCreate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -66,8 +69,9 @@ extension TestScheduler {
   public func start<Source: ObservableConvertibleType>(
     disposed: TestTime, create: @escaping () -> Source
   ) -> TestableObserver<Source.Element> {
-    return start(
-      disposed: disposed, create: unsafeBitCast(create, to: (@Sendable () -> Source).self))
+    nonisolated(unsafe) let uncheckedCreate = create
+    let sendableCreate: @Sendable () -> Source = { uncheckedCreate() }
+    return start(disposed: disposed, create: sendableCreate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -83,6 +87,8 @@ extension TestScheduler {
   public func start<Source: ObservableConvertibleType>(_ create: @escaping () -> Source)
     -> TestableObserver<Source.Element>
   {
-    return start(unsafeBitCast(create, to: (@Sendable () -> Source).self))
+    nonisolated(unsafe) let uncheckedCreate = create
+    let sendableCreate: @Sendable () -> Source = { uncheckedCreate() }
+    return start(sendableCreate)
   }
 }

@@ -30,9 +30,9 @@ extension VirtualTimeScheduler {
     _ state: StateType, dueTime: VirtualTimeInterval,
     action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
-    return scheduleRelativeVirtual(
-      state, dueTime: dueTime,
-      action: unsafeBitCast(action, to: (@Sendable (StateType) -> any Disposable).self))
+    nonisolated(unsafe) let uncheckedAction = action
+    let sendableAction: @Sendable (StateType) -> any Disposable = { uncheckedAction($0) }
+    return scheduleRelativeVirtual(state, dueTime: dueTime, action: sendableAction)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -51,8 +51,8 @@ extension VirtualTimeScheduler {
   public func scheduleAbsoluteVirtual<StateType: Sendable>(
     _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
-    return scheduleAbsoluteVirtual(
-      state, time: time,
-      action: unsafeBitCast(action, to: (@Sendable (StateType) -> any Disposable).self))
+    nonisolated(unsafe) let uncheckedAction = action
+    let sendableAction: @Sendable (StateType) -> any Disposable = { uncheckedAction($0) }
+    return scheduleAbsoluteVirtual(state, time: time, action: sendableAction)
   }
 }

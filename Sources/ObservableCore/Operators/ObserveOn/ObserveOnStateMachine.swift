@@ -52,13 +52,20 @@ internal struct _ObserveOnStateMachine<Element> {
   /// turns, and neither side allocates.
   ///
   /// - Parameter batch: On entry, an empty queue whose storage may be reused; on return with
-  ///   `true`, the events to deliver, in order.
+  ///   `true`, the events to deliver, in order; with `false`, an empty queue (the machine keeps
+  ///   the larger of the two storages for the next events).
   /// - Returns: `false` if there are none and the drain must stop. After a batch that ends with
   ///   the terminal event, the drain is not called again.
   @inlinable
   internal mutating func takeBatch(into batch: inout _Queue<Event<Element>>) -> Bool {
     guard case .running(var queue, _, let terminated) = state else { return false }
     guard !queue.isEmpty else {
+      // The drain stops: keep the larger of the two empty buffers for the next events. With a
+      // scheduler that runs the drain at once (`MainScheduler` on the main queue, as under
+      // every `Driver`), each event is a drain of its own, and the queue would otherwise start
+      // from no storage and allocate one per event (issue 30).
+      state = .finished
+      if batch.capacity > queue.capacity { swap(&queue, &batch) }
       state = .running(queue: queue, isDraining: false, terminated: terminated)
       return false
     }

@@ -1,0 +1,1 @@
+../app-benchmarks/RxSwiftApp.swift

@@ -1,0 +1,1 @@
+../app-benchmarks/main.swift
