@@ -15,16 +15,17 @@ import ObservableCore
 // main queue (the main actor's executor) and runs there: the closure still runs exactly once,
 // in order, and the caller gets its result. Nothing here holds a lock, as no caller does.
 
-/// Runs `body` on the main actor and returns its result: at once on the main queue or the main
-/// thread, otherwise synchronously on the main queue.
+/// Runs `body` on the main actor and returns its result: at once on the main thread or the main
+/// queue, otherwise synchronously on the main queue.
 ///
 /// Both are checked because on Linux they differ once a program calls `dispatchMain()`, as test
 /// runners do: the main queue, the main actor's executor, is then drained by another thread
 /// (see `MainScheduler.ensureRunningOnMainThread`), and `DispatchQueue.main.sync` from it would
-/// deadlock.
+/// deadlock. The thread is checked first: it is the cheaper check, and the usual answer in an
+/// app.
 @usableFromInline
 internal func _onMainActor<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
-  if MainScheduler.isOnMainQueue || Thread.isMainThread {
+  if Thread.isMainThread || MainScheduler.isOnMainQueue {
     return MainActor.assumeIsolated(body)
   }
   return DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
