@@ -462,6 +462,8 @@ func sharedSequenceFronts() -> String {
     // The forms of `combineLatest` and `zip` with 2 to 8 shared sequences of one sharing
     // strategy, as in RxCocoa's `SharedSequence+arity.swift`. The result selectors do not throw,
     // so the result can never fail. The collection forms are in `SharedSequence+Creation.swift`.
+    // The `@Sendable` forms are disfavored, so that the `@MainActor` forms are chosen for
+    // sequences that deliver on the main actor.
 
     extension SharedSequence {
 
@@ -491,14 +493,61 @@ func sharedSequenceFronts() -> String {
         ])
       out += """
           @available(swift, introduced: 6)
+          @_disfavoredOverload
           @inlinable
           public static func \(op.name)<\(generics)>(
             \(sourceParameters(n) { "S\($0)" }),
             resultSelector: @escaping @Sendable (\(elementTypes(n, "S"))) -> Element
           ) -> SharedSequence<SharingStrategy, Element>
           where \(constraints) {
-            SharedSequence(
+            return SharedSequence(
               Observable<Element>.\(op.name)(\(sourceArguments(n)), resultSelector: resultSelector))
+          }
+
+
+        """
+    }
+  }
+  out = out.trimmingCharacters(in: .newlines) + "\n}\n\n"
+  // The same forms for sequences that deliver on the main actor (Driver, Signal): the result
+  // selector is `@MainActor` and runs there (see SharedSequence+MainActor.swift). Chosen over
+  // the forms above for those strategies, in Swift 6 mode only.
+  out += "extension SharedSequence where SharingStrategy: MainActorSharingStrategy {\n"
+  for op in [combineLatest, zip] {
+    for n in arities {
+      let generics = observableGenerics(n, "S", "SharedSequenceConvertibleType")
+      let constraints = list(n) { "S\($0).SharingStrategy == SharingStrategy" }
+      let summary =
+        op == "zip"
+        ? [
+          "Combines the elements of \(n) shared sequences by position with `resultSelector`,",
+          "run on the main actor.",
+        ]
+        : [
+          "Combines the latest elements of \(n) shared sequences with `resultSelector`, run on",
+          "the main actor, whenever any of them emits, once each has emitted.",
+        ]
+      let selector =
+        op == "zip"
+        ? "  - resultSelector: Combines the elements at one position."
+        : "  - resultSelector: Combines the latest elements."
+      let values = list(n) { "v\($0)" }
+      out += doc(
+        summary + ["", "- Parameters:"] + sourceParameterDocs(n) + [
+          selector, "- Returns: A shared sequence of the combined elements.",
+        ])
+      out += """
+          @available(swift, introduced: 6)
+          @inlinable
+          public static func \(op.name)<\(generics)>(
+            \(sourceParameters(n) { "S\($0)" }),
+            resultSelector: @escaping @MainActor (\(elementTypes(n, "S"))) -> Element
+          ) -> SharedSequence<SharingStrategy, Element>
+          where \(constraints) {
+            SharedSequence(
+              Observable<Element>.\(op.name)(\(sourceArguments(n))) { \(values) in
+                _onMainActor { resultSelector(\(values)) }
+              })
           }
 
 

@@ -128,20 +128,21 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// Subscribes closures to the elements and completion; a driver has no errors.
   ///
   /// - Parameters:
-  ///   - onNext: Called with each element.
+  ///   - onNext: Called with each element. It and the other closures run on the main actor.
   ///   - onCompleted: Called when the driver completes.
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
   @inlinable
   public func drive(
-    onNext: (@Sendable (Element) -> Void)? = nil,
-    onCompleted: (@Sendable () -> Void)? = nil,
-    onDisposed: (@Sendable () -> Void)? = nil
+    onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
+    onCompleted: (@MainActor @Sendable () -> Void)? = nil,
+    onDisposed: (@MainActor @Sendable () -> Void)? = nil
   ) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(
-      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+      onNext: _onMainActor(onNext), onCompleted: _onMainActor(onCompleted),
+      onDisposed: _onMainActor(onDisposed))
   }
 
   /// Subscribes closures that are given `object`, held weakly, with the elements and
@@ -157,13 +158,14 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   @inlinable
   public func drive<Object: AnyObject & Sendable>(
     with object: Object,
-    onNext: (@Sendable (Object, Element) -> Void)? = nil,
-    onCompleted: (@Sendable (Object) -> Void)? = nil,
-    onDisposed: (@Sendable (Object) -> Void)? = nil
+    onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+    onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
+    onDisposed: (@MainActor @Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(
-      with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+      with: object, onNext: _onMainActor(onNext), onCompleted: _onMainActor(onCompleted),
+      onDisposed: _onMainActor(onDisposed))
   }
 }
 

@@ -35,16 +35,17 @@ extension ObservableConvertibleType {
   /// Converts the sequence to a ``Driver`` that continues with the driver `onErrorRecover`
   /// returns for the error if the sequence fails.
   ///
-  /// - Parameter onErrorRecover: Returns the driver whose elements follow an error.
+  /// - Parameter onErrorRecover: Returns the driver whose elements follow an error; runs on the
+  ///   main actor.
   /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
   @available(swift, introduced: 6)
   @inlinable
   public func asDriver(
-    onErrorRecover: @escaping @Sendable (any Swift.Error) -> Driver<Element>
+    onErrorRecover: @escaping @MainActor @Sendable (any Swift.Error) -> Driver<Element>
   ) -> Driver<Element> {
     Driver(
       asObservable()
         .observe(on: DriverSharingStrategy.scheduler)
-        .catch { error in onErrorRecover(error).asObservable() })
+        .catch { error in _onMainActor { onErrorRecover(error) }.asObservable() })
   }
 }

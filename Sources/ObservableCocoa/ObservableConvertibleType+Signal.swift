@@ -35,16 +35,17 @@ extension ObservableConvertibleType {
   /// Converts the sequence to a ``Signal`` that continues with the signal `onErrorRecover`
   /// returns for the error if the sequence fails.
   ///
-  /// - Parameter onErrorRecover: Returns the signal whose elements follow an error.
+  /// - Parameter onErrorRecover: Returns the signal whose elements follow an error; runs on the
+  ///   main actor.
   /// - Returns: A signal of the sequence's elements, delivered on ``SharingScheduler``.
   @available(swift, introduced: 6)
   @inlinable
   public func asSignal(
-    onErrorRecover: @escaping @Sendable (any Swift.Error) -> Signal<Element>
+    onErrorRecover: @escaping @MainActor @Sendable (any Swift.Error) -> Signal<Element>
   ) -> Signal<Element> {
     Signal(
       asObservable()
         .observe(on: SignalSharingStrategy.scheduler)
-        .catch { error in onErrorRecover(error).asObservable() })
+        .catch { error in _onMainActor { onErrorRecover(error) }.asObservable() })
   }
 }

@@ -33,6 +33,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter onNext: Called with each element, on the thread that delivers it.
   /// - Returns: A disposable that cancels the subscription and releases `onNext`.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     asObservable().subscribe(onNext: onNext)

@@ -5,6 +5,8 @@ import ObservableCore
 // strategy. The closures do not throw and the sequences they take are shared sequences, so that
 // the result can never fail. As in RxCocoa, the flattening operators return the inner
 // sequences' strategy, and the time operators run their timers on the strategy's scheduler.
+// The forms with closures are disfavored: for sequences that deliver on the main actor (Driver,
+// Signal) the `@MainActor` forms of SharedSequence+MainActor.swift are chosen instead.
 
 extension SharedSequenceConvertibleType {
   /// Transforms each element with `transform`.
@@ -12,6 +14,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter transform: The transform.
   /// - Returns: A shared sequence of the transformed elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result
@@ -24,6 +27,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter transform: The transform.
   /// - Returns: A shared sequence of the non-`nil` results.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result?
@@ -36,6 +40,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter predicate: The test.
   /// - Returns: A shared sequence of the elements that pass the test.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func filter(
     _ predicate: @escaping @Sendable (Element) -> Bool
@@ -49,6 +54,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: A shared sequence of the latest inner sequence's elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
@@ -62,6 +68,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: A shared sequence of the inner sequences' elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
@@ -74,6 +81,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: A shared sequence of every inner sequence's elements, as they arrive.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
@@ -87,6 +95,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: A shared sequence of the inner sequences' elements, in order.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
@@ -107,6 +116,7 @@ extension SharedSequenceConvertibleType {
   ///   - onDispose: Called when a subscription ends, for any reason.
   /// - Returns: A shared sequence of the same events.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func `do`(
     onNext: (@Sendable (Element) -> Void)? = nil,
@@ -117,7 +127,7 @@ extension SharedSequenceConvertibleType {
     onSubscribed: (@Sendable () -> Void)? = nil,
     onDispose: (@Sendable () -> Void)? = nil
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(
+    return SharedSequence(
       asObservable().do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
@@ -148,6 +158,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter keySelector: Returns the key to compare.
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
@@ -160,6 +171,7 @@ extension SharedSequenceConvertibleType {
   /// - Parameter comparer: Returns whether two elements are equal.
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
@@ -174,6 +186,7 @@ extension SharedSequenceConvertibleType {
   ///   - comparer: Returns whether two keys are equal.
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key,
@@ -234,6 +247,7 @@ extension SharedSequenceConvertibleType {
   ///   - accumulator: Combines the running value with an element.
   /// - Returns: A shared sequence of the running values.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
@@ -248,6 +262,7 @@ extension SharedSequenceConvertibleType {
   ///   - resultSelector: Combines an element with `second`'s latest element.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second,
@@ -308,6 +323,7 @@ extension SharedSequenceConvertibleType {
   ///   - resultSelector: Combines `object` with an element.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping @Sendable (Object, Element) -> Result

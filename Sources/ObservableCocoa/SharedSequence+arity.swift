@@ -6,6 +6,8 @@ import ObservableCore
 // The forms of `combineLatest` and `zip` with 2 to 8 shared sequences of one sharing
 // strategy, as in RxCocoa's `SharedSequence+arity.swift`. The result selectors do not throw,
 // so the result can never fail. The collection forms are in `SharedSequence+Creation.swift`.
+// The `@Sendable` forms are disfavored, so that the `@MainActor` forms are chosen for
+// sequences that deliver on the main actor.
 
 extension SharedSequence {
   /// Combines the latest elements of 2 shared sequences with `resultSelector` whenever
@@ -28,6 +30,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
@@ -36,7 +39,7 @@ extension SharedSequence {
     resultSelector: @escaping @Sendable (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, resultSelector: resultSelector))
   }
 
@@ -62,6 +65,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -74,7 +78,7 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, source3, resultSelector: resultSelector))
   }
 
@@ -102,6 +106,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -114,7 +119,7 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, resultSelector: resultSelector))
   }
@@ -145,6 +150,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -160,7 +166,7 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
@@ -193,6 +199,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -209,7 +216,7 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
@@ -244,6 +251,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -264,7 +272,7 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, source7,
         resultSelector: resultSelector))
@@ -302,6 +310,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -323,7 +332,7 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, source7, source8,
         resultSelector: resultSelector))
@@ -348,13 +357,14 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func zip<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
     _ source1: S1, _ source2: S2,
     resultSelector: @escaping @Sendable (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, resultSelector: resultSelector))
   }
 
@@ -379,6 +389,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -391,7 +402,7 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, resultSelector: resultSelector))
   }
 
@@ -418,6 +429,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -430,7 +442,7 @@ extension SharedSequence {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, source4, resultSelector: resultSelector))
   }
 
@@ -459,6 +471,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -474,7 +487,7 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
@@ -506,6 +519,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -522,7 +536,7 @@ extension SharedSequence {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
@@ -556,6 +570,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -576,7 +591,7 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, source6, source7,
         resultSelector: resultSelector))
@@ -613,6 +628,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
+  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -634,10 +650,480 @@ extension SharedSequence {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, source6, source7, source8,
         resultSelector: resultSelector))
+  }
+}
+
+extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
+  /// Combines the latest elements of 2 shared sequences with `resultSelector`, run on
+  /// the main actor, whenever any of them emits, once each has emitted.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - resultSelector: Combines the latest elements.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func combineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2,
+    resultSelector: @escaping @MainActor (S1.Element, S2.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
+    SharedSequence(
+      Observable<Element>.combineLatest(source1, source2) { v1, v2 in
+        _onMainActor { resultSelector(v1, v2) }
+      })
+  }
+
+  /// Combines the latest elements of 3 shared sequences with `resultSelector`, run on
+  /// the main actor, whenever any of them emits, once each has emitted.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - resultSelector: Combines the latest elements.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func combineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3,
+    resultSelector: @escaping @MainActor (S1.Element, S2.Element, S3.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, source3) { v1, v2, v3 in
+        _onMainActor { resultSelector(v1, v2, v3) }
+      })
+  }
+
+  /// Combines the latest elements of 4 shared sequences with `resultSelector`, run on
+  /// the main actor, whenever any of them emits, once each has emitted.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - resultSelector: Combines the latest elements.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func combineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4,
+    resultSelector: @escaping @MainActor (S1.Element, S2.Element, S3.Element, S4.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, source3, source4) { v1, v2, v3, v4 in
+        _onMainActor { resultSelector(v1, v2, v3, v4) }
+      })
+  }
+
+  /// Combines the latest elements of 5 shared sequences with `resultSelector`, run on
+  /// the main actor, whenever any of them emits, once each has emitted.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - resultSelector: Combines the latest elements.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func combineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5,
+    resultSelector:
+      @escaping @MainActor (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, source3, source4, source5) {
+        v1, v2, v3, v4, v5 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5) }
+      })
+  }
+
+  /// Combines the latest elements of 6 shared sequences with `resultSelector`, run on
+  /// the main actor, whenever any of them emits, once each has emitted.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - source6: Source number 6.
+  ///   - resultSelector: Combines the latest elements.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func combineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    resultSelector:
+      @escaping @MainActor (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element)
+      -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, source3, source4, source5, source6) {
+        v1, v2, v3, v4, v5, v6 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6) }
+      })
+  }
+
+  /// Combines the latest elements of 7 shared sequences with `resultSelector`, run on
+  /// the main actor, whenever any of them emits, once each has emitted.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - source6: Source number 6.
+  ///   - source7: Source number 7.
+  ///   - resultSelector: Combines the latest elements.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func combineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7,
+    resultSelector:
+      @escaping @MainActor (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7
+      ) { v1, v2, v3, v4, v5, v6, v7 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7) }
+      })
+  }
+
+  /// Combines the latest elements of 8 shared sequences with `resultSelector`, run on
+  /// the main actor, whenever any of them emits, once each has emitted.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - source6: Source number 6.
+  ///   - source7: Source number 7.
+  ///   - source8: Source number 8.
+  ///   - resultSelector: Combines the latest elements.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func combineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType, S8: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7, _ source8: S8,
+    resultSelector:
+      @escaping @MainActor (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7, source8
+      ) { v1, v2, v3, v4, v5, v6, v7, v8 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7, v8) }
+      })
+  }
+
+  /// Combines the elements of 2 shared sequences by position with `resultSelector`,
+  /// run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - resultSelector: Combines the elements at one position.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func zip<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
+    _ source1: S1, _ source2: S2,
+    resultSelector: @escaping @MainActor (S1.Element, S2.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
+    SharedSequence(
+      Observable<Element>.zip(source1, source2) { v1, v2 in
+        _onMainActor { resultSelector(v1, v2) }
+      })
+  }
+
+  /// Combines the elements of 3 shared sequences by position with `resultSelector`,
+  /// run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - resultSelector: Combines the elements at one position.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3,
+    resultSelector: @escaping @MainActor (S1.Element, S2.Element, S3.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.zip(source1, source2, source3) { v1, v2, v3 in
+        _onMainActor { resultSelector(v1, v2, v3) }
+      })
+  }
+
+  /// Combines the elements of 4 shared sequences by position with `resultSelector`,
+  /// run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - resultSelector: Combines the elements at one position.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4,
+    resultSelector: @escaping @MainActor (S1.Element, S2.Element, S3.Element, S4.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, source4) { v1, v2, v3, v4 in
+        _onMainActor { resultSelector(v1, v2, v3, v4) }
+      })
+  }
+
+  /// Combines the elements of 5 shared sequences by position with `resultSelector`,
+  /// run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - resultSelector: Combines the elements at one position.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5,
+    resultSelector:
+      @escaping @MainActor (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, source4, source5) { v1, v2, v3, v4, v5 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5) }
+      })
+  }
+
+  /// Combines the elements of 6 shared sequences by position with `resultSelector`,
+  /// run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - source6: Source number 6.
+  ///   - resultSelector: Combines the elements at one position.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    resultSelector:
+      @escaping @MainActor (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element)
+      -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, source4, source5, source6) {
+        v1, v2, v3, v4, v5, v6 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6) }
+      })
+  }
+
+  /// Combines the elements of 7 shared sequences by position with `resultSelector`,
+  /// run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - source6: Source number 6.
+  ///   - source7: Source number 7.
+  ///   - resultSelector: Combines the elements at one position.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7,
+    resultSelector:
+      @escaping @MainActor (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, source4, source5, source6, source7) {
+        v1, v2, v3, v4, v5, v6, v7 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7) }
+      })
+  }
+
+  /// Combines the elements of 8 shared sequences by position with `resultSelector`,
+  /// run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - source1: Source number 1.
+  ///   - source2: Source number 2.
+  ///   - source3: Source number 3.
+  ///   - source4: Source number 4.
+  ///   - source5: Source number 5.
+  ///   - source6: Source number 6.
+  ///   - source7: Source number 7.
+  ///   - source8: Source number 8.
+  ///   - resultSelector: Combines the elements at one position.
+  /// - Returns: A shared sequence of the combined elements.
+  @available(swift, introduced: 6)
+  @inlinable
+  public static func zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType, S8: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7, _ source8: S8,
+    resultSelector:
+      @escaping @MainActor (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, source6, source7, source8
+      ) { v1, v2, v3, v4, v5, v6, v7, v8 in
+        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7, v8) }
+      })
   }
 }
 

@@ -57,14 +57,38 @@ enum ClientCompiler {
   static func typecheck(
     _ source: String, languageMode: String, fileName: String = "Client.swift"
   ) throws -> Compilation {
-    let build = try buildFolder()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("language-mode-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent(fileName)
     try source.write(to: file, atomically: true, encoding: .utf8)
+    return try typecheck(files: [file], languageMode: languageMode)
+  }
 
+  /// The settings of a new Swift 6.2+ app target, which defaults to the main actor:
+  /// SwiftPM's `.defaultIsolation(MainActor.self)` and the upcoming features
+  /// `NonisolatedNonsendingByDefault` and `InferIsolatedConformances`, as `swiftc` flags.
+  static let mainActorDefaultFlags = [
+    "-default-isolation", "MainActor",
+    "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+    "-enable-upcoming-feature", "InferIsolatedConformances",
+  ]
+
+  /// Type-checks `files` as one module in Swift `languageMode` with `extraFlags`, and returns
+  /// what the compiler said.
+  ///
+  /// - Parameters:
+  ///   - files: The module's source files.
+  ///   - languageMode: "5" or "6".
+  ///   - extraFlags: More `swiftc` flags, for example ``mainActorDefaultFlags``.
+  /// - Returns: The compiler's exit status and output.
+  /// - Throws: ``CompilerUnavailable`` if the built modules cannot be found, or an error if the
+  ///   compiler cannot be started.
+  static func typecheck(
+    files: [URL], languageMode: String, extraFlags: [String] = []
+  ) throws -> Compilation {
+    let build = try buildFolder()
     let run = try SpawnedProcess.run(
       executable: "/usr/bin/env",
       arguments: [
@@ -74,8 +98,8 @@ enum ClientCompiler {
         "-Xcc",
         "-fmodule-map-file="
           + build.appendingPathComponent("ObservableCoreShims.build/module.modulemap").path,
-        "-module-name", "Client", file.path,
-      ])
+        "-module-name", "Client",
+      ] + extraFlags + files.map(\.path))
     return Compilation(status: run.termination.status, output: run.output)
   }
 }

@@ -65,6 +65,14 @@ private let rxSwiftStyleStatements: [(api: String, statement: String)] = [
   ("non-Sendable capture", "_ = Observable.of(1).map { box.value + $0 }"),
 ]
 
+/// The APIs above whose closures are `@MainActor` in Swift 6 mode, because the sequence
+/// delivers on the main actor (Driver and Signal, issue 29): there the view model's closures
+/// compile, and run on the main actor.
+private let mainActorAPIs: Set<String> = [
+  "Driver.map", "drive(onNext:)", "Driver.bind(onNext:)", "Signal.emit(onNext:)",
+  "asDriver(onErrorRecover:)", "Driver.combineLatest",
+]
+
 /// A source file using every statement above inside a `@MainActor` view model.
 private func clientSource() -> (source: String, lines: [String: Int]) {
   var lines = [
@@ -104,7 +112,7 @@ struct LanguageModeTests {
     #expect(result.diagnostics("warning") == [])
   }
 
-  @Test("the same closures are errors in Swift 6 mode, for every API")
+  @Test("the same closures are errors in Swift 6 mode, for every API but Driver's and Signal's")
   func swift6ModeRejects() throws {
     let (source, lineOfAPI) = clientSource()
     let result = try ClientCompiler.typecheck(source, languageMode: "6")
@@ -112,7 +120,12 @@ struct LanguageModeTests {
     let errors = result.diagnostics("error")
     for (api, line) in lineOfAPI.sorted(by: { $0.value < $1.value }) {
       let onLine = errors.filter { $0.contains("Client.swift:\(line):") }
-      #expect(!onLine.isEmpty, "\(api) (line \(line)) was accepted in Swift 6 mode")
+      if mainActorAPIs.contains(api) {
+        // `@MainActor` closures: touching the view model is what they are for.
+        #expect(onLine == [], "\(api) (line \(line)) was rejected in Swift 6 mode")
+      } else {
+        #expect(!onLine.isEmpty, "\(api) (line \(line)) was accepted in Swift 6 mode")
+      }
     }
     // They are errors, not warnings downgraded by `@preconcurrency`.
     #expect(result.diagnostics("warning").filter { $0.contains("Sendable") } == [])

@@ -24,21 +24,21 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    let sendableOnNext: (@Sendable (Element) -> Void)?
+    let sendableOnNext: (@MainActor @Sendable (Element) -> Void)?
     if let uncheckedOnNext = onNext {
       nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
       sendableOnNext = { uncheckedOnNext($0) }
     } else {
       sendableOnNext = nil
     }
-    let sendableOnCompleted: (@Sendable () -> Void)?
+    let sendableOnCompleted: (@MainActor @Sendable () -> Void)?
     if let uncheckedOnCompleted = onCompleted {
       nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
       sendableOnCompleted = { uncheckedOnCompleted() }
     } else {
       sendableOnCompleted = nil
     }
-    let sendableOnDisposed: (@Sendable () -> Void)?
+    let sendableOnDisposed: (@MainActor @Sendable () -> Void)?
     if let uncheckedOnDisposed = onDisposed {
       nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
       sendableOnDisposed = { uncheckedOnDisposed() }
@@ -68,21 +68,21 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
-    let sendableOnNext: (@Sendable (Object, Element) -> Void)?
+    let sendableOnNext: (@MainActor @Sendable (Object, Element) -> Void)?
     if let uncheckedOnNext = onNext {
       nonisolated(unsafe) let uncheckedOnNext = uncheckedOnNext
       sendableOnNext = { uncheckedOnNext($0, $1) }
     } else {
       sendableOnNext = nil
     }
-    let sendableOnCompleted: (@Sendable (Object) -> Void)?
+    let sendableOnCompleted: (@MainActor @Sendable (Object) -> Void)?
     if let uncheckedOnCompleted = onCompleted {
       nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
       sendableOnCompleted = { uncheckedOnCompleted($0) }
     } else {
       sendableOnCompleted = nil
     }
-    let sendableOnDisposed: (@Sendable (Object) -> Void)?
+    let sendableOnDisposed: (@MainActor @Sendable (Object) -> Void)?
     if let uncheckedOnDisposed = onDisposed {
       nonisolated(unsafe) let uncheckedOnDisposed = uncheckedOnDisposed
       sendableOnDisposed = { uncheckedOnDisposed($0) }

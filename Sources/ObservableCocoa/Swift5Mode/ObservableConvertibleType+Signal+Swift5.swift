@@ -21,7 +21,7 @@ extension ObservableConvertibleType {
     Element
   > {
     nonisolated(unsafe) let uncheckedOnErrorRecover = onErrorRecover
-    let sendableOnErrorRecover: @Sendable (any Swift.Error) -> Signal<Element> = {
+    let sendableOnErrorRecover: @MainActor @Sendable (any Swift.Error) -> Signal<Element> = {
       uncheckedOnErrorRecover($0)
     }
     return asSignal(onErrorRecover: sendableOnErrorRecover)

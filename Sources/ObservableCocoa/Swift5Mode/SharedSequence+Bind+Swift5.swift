@@ -20,6 +20,7 @@ extension SharedSequenceConvertibleType {
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOnNext = onNext
     let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
-    return bind(onNext: sendableOnNext)
+    let onNext = sendableOnNext
+    return asObservable().subscribe(onNext: onNext)
   }
 }

@@ -22,7 +22,8 @@ extension SharedSequenceConvertibleType {
   > {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result = { uncheckedTransform($0) }
-    return map(sendableTransform)
+    let transform = sendableTransform
+    return SharedSequence(asObservable().map(transform))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -41,7 +42,8 @@ extension SharedSequenceConvertibleType {
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result? = { uncheckedTransform($0) }
-    return compactMap(sendableTransform)
+    let transform = sendableTransform
+    return SharedSequence(asObservable().compactMap(transform))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -60,7 +62,8 @@ extension SharedSequenceConvertibleType {
   > {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
-    return filter(sendablePredicate)
+    let predicate = sendablePredicate
+    return SharedSequence(asObservable().filter(predicate))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -81,7 +84,8 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    return flatMapLatest(sendableSelector)
+    let selector = sendableSelector
+    return SharedSequence(asObservable().flatMapLatest(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -102,7 +106,8 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    return flatMapFirst(sendableSelector)
+    let selector = sendableSelector
+    return SharedSequence(asObservable().flatMapFirst(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -123,7 +128,8 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    return flatMap(sendableSelector)
+    let selector = sendableSelector
+    return SharedSequence(asObservable().flatMap(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -144,7 +150,8 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    return concatMap(sendableSelector)
+    let selector = sendableSelector
+    return SharedSequence(asObservable().concatMap(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -178,6 +185,7 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnNext = nil
     }
+    let onNext = sendableOnNext
     let sendableAfterNext: (@Sendable (Element) -> Void)?
     if let uncheckedAfterNext = afterNext {
       nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
@@ -185,6 +193,7 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableAfterNext = nil
     }
+    let afterNext = sendableAfterNext
     let sendableOnCompleted: (@Sendable () -> Void)?
     if let uncheckedOnCompleted = onCompleted {
       nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
@@ -192,6 +201,7 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnCompleted = nil
     }
+    let onCompleted = sendableOnCompleted
     let sendableAfterCompleted: (@Sendable () -> Void)?
     if let uncheckedAfterCompleted = afterCompleted {
       nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
@@ -199,6 +209,7 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableAfterCompleted = nil
     }
+    let afterCompleted = sendableAfterCompleted
     let sendableOnSubscribe: (@Sendable () -> Void)?
     if let uncheckedOnSubscribe = onSubscribe {
       nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
@@ -206,6 +217,7 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnSubscribe = nil
     }
+    let onSubscribe = sendableOnSubscribe
     let sendableOnSubscribed: (@Sendable () -> Void)?
     if let uncheckedOnSubscribed = onSubscribed {
       nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
@@ -213,6 +225,7 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnSubscribed = nil
     }
+    let onSubscribed = sendableOnSubscribed
     let sendableOnDispose: (@Sendable () -> Void)?
     if let uncheckedOnDispose = onDispose {
       nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
@@ -220,10 +233,12 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnDispose = nil
     }
-    return `do`(
-      onNext: sendableOnNext, afterNext: sendableAfterNext, onCompleted: sendableOnCompleted,
-      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
-      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+    let onDispose = sendableOnDispose
+    return SharedSequence(
+      asObservable().do(
+        onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
+        afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
+        onDispose: onDispose))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -242,7 +257,8 @@ extension SharedSequenceConvertibleType {
   ) -> SharedSequence<SharingStrategy, Element> {
     nonisolated(unsafe) let uncheckedKeySelector = keySelector
     let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
-    return distinctUntilChanged(sendableKeySelector)
+    let keySelector = sendableKeySelector
+    return SharedSequence(asObservable().distinctUntilChanged(keySelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -261,7 +277,8 @@ extension SharedSequenceConvertibleType {
   {
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Element, Element) -> Bool = { uncheckedComparer($0, $1) }
-    return distinctUntilChanged(sendableComparer)
+    let comparer = sendableComparer
+    return SharedSequence(asObservable().distinctUntilChanged(comparer))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -282,9 +299,11 @@ extension SharedSequenceConvertibleType {
   ) -> SharedSequence<SharingStrategy, Element> {
     nonisolated(unsafe) let uncheckedKeySelector = keySelector
     let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
+    let keySelector = sendableKeySelector
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Key, Key) -> Bool = { uncheckedComparer($0, $1) }
-    return distinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
+    let comparer = sendableComparer
+    return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -307,7 +326,8 @@ extension SharedSequenceConvertibleType {
     let sendableAccumulator: @Sendable (Accumulate, Element) -> Accumulate = {
       uncheckedAccumulator($0, $1)
     }
-    return scan(seed, accumulator: sendableAccumulator)
+    let accumulator = sendableAccumulator
+    return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -330,7 +350,8 @@ extension SharedSequenceConvertibleType {
     let sendableResultSelector: @Sendable (Element, Second.Element) -> Result = {
       uncheckedResultSelector($0, $1)
     }
-    return withLatestFrom(second, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(asObservable().withLatestFrom(second, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -353,6 +374,7 @@ extension SharedSequenceConvertibleType {
     let sendableResultSelector: @Sendable (Object, Element) -> Result = {
       uncheckedResultSelector($0, $1)
     }
-    return withUnretained(object, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(asObservable().withUnretained(object, resultSelector: resultSelector))
   }
 }

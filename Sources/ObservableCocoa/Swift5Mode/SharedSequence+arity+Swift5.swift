@@ -29,7 +29,9 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
       uncheckedResultSelector($0, $1)
     }
-    return combineLatest(source1, source2, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -62,7 +64,9 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
       uncheckedResultSelector($0, $1, $2)
     }
-    return combineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.combineLatest(source1, source2, source3, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -97,7 +101,10 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3)
       }
-    return combineLatest(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -136,8 +143,10 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    return combineLatest(
-      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -176,8 +185,10 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
         { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    return combineLatest(
-      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -221,9 +232,11 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
         -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    return combineLatest(
-      source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7,
+        resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -272,9 +285,11 @@ extension SharedSequence {
         S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
         S8.Element
       ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    return combineLatest(
-      source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7, source8,
+        resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -299,7 +314,9 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
       uncheckedResultSelector($0, $1)
     }
-    return zip(source1, source2, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.zip(source1, source2, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -332,7 +349,9 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
       uncheckedResultSelector($0, $1, $2)
     }
-    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -367,7 +386,9 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3)
       }
-    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.zip(source1, source2, source3, source4, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -406,7 +427,10 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -445,8 +469,10 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
         { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    return zip(
-      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -490,9 +516,11 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
         -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    return zip(
-      source1, source2, source3, source4, source5, source6, source7,
-      resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, source6, source7,
+        resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -541,8 +569,10 @@ extension SharedSequence {
         S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
         S8.Element
       ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    return zip(
-      source1, source2, source3, source4, source5, source6, source7, source8,
-      resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    return SharedSequence(
+      Observable<Element>.zip(
+        source1, source2, source3, source4, source5, source6, source7, source8,
+        resultSelector: resultSelector))
   }
 }
