@@ -46,6 +46,6 @@ extension ObservableConvertibleType {
     Driver(
       asObservable()
         .observe(on: DriverSharingStrategy.scheduler)
-        .catch { error in _onMainActor { onErrorRecover(error) }.asObservable() })
+        .catch { error in _callOnMainActor(onErrorRecover, error).asObservable() })
   }
 }

@@ -46,6 +46,6 @@ extension ObservableConvertibleType {
     Signal(
       asObservable()
         .observe(on: SignalSharingStrategy.scheduler)
-        .catch { error in _onMainActor { onErrorRecover(error) }.asObservable() })
+        .catch { error in _callOnMainActor(onErrorRecover, error).asObservable() })
   }
 }

@@ -44,7 +44,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func map<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().map { element in _onMainActor { transform(element) } })
+    SharedSequence(asObservable().map { element in _callOnMainActor(transform, element) })
   }
 
   /// Transforms each element with `transform`, run on the main actor, and delivers the
@@ -57,7 +57,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().compactMap { element in _onMainActor { transform(element) } })
+    SharedSequence(asObservable().compactMap { element in _callOnMainActor(transform, element) })
   }
 
   /// Delivers the elements for which `predicate`, run on the main actor, returns `true`.
@@ -69,7 +69,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func filter(
     _ predicate: @escaping @MainActor (Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(asObservable().filter { element in _onMainActor { predicate(element) } })
+    SharedSequence(asObservable().filter { element in _callOnMainActor(predicate, element) })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, and
@@ -82,7 +82,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMapLatest { element in _onMainActor { selector(element) } })
+    SharedSequence(asObservable().flatMapLatest { element in _callOnMainActor(selector, element) })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, ignoring
@@ -95,7 +95,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMapFirst { element in _onMainActor { selector(element) } })
+    SharedSequence(asObservable().flatMapFirst { element in _callOnMainActor(selector, element) })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, and merges
@@ -108,7 +108,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMap { element in _onMainActor { selector(element) } })
+    SharedSequence(asObservable().flatMap { element in _callOnMainActor(selector, element) })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, and
@@ -121,7 +121,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().concatMap { element in _onMainActor { selector(element) } })
+    SharedSequence(asObservable().concatMap { element in _callOnMainActor(selector, element) })
   }
 
   /// Calls the given closures, on the main actor, at the events and moments of the
@@ -166,7 +166,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
     _ keySelector: @escaping @MainActor (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(
-      asObservable().distinctUntilChanged { element in _onMainActor { keySelector(element) } })
+      asObservable().distinctUntilChanged { element in _callOnMainActor(keySelector, element) })
   }
 
   /// Skips elements that `comparer`, run on the main actor, finds equal to the element before.
@@ -180,7 +180,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(
       asObservable().distinctUntilChanged { previous, element in
-        _onMainActor { comparer(previous, element) }
+        _callOnMainActor(comparer, previous, element)
       })
   }
 
@@ -199,8 +199,8 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(
       asObservable().distinctUntilChanged(
-        { element in _onMainActor { keySelector(element) } },
-        comparer: { previous, key in _onMainActor { comparer(previous, key) } }))
+        { element in _callOnMainActor(keySelector, element) },
+        comparer: { previous, key in _callOnMainActor(comparer, previous, key) }))
   }
 
   /// Delivers each intermediate result of `accumulator`, run on the main actor, starting
@@ -217,7 +217,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ) -> SharedSequence<SharingStrategy, Accumulate> {
     SharedSequence(
       asObservable().scan(seed) { accumulated, element in
-        _onMainActor { accumulator(accumulated, element) }
+        _callOnMainActor(accumulator, accumulated, element)
       })
   }
 
@@ -236,7 +236,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
     SharedSequence(
       asObservable().withLatestFrom(second) { element, latest in
-        _onMainActor { resultSelector(element, latest) }
+        _callOnMainActor(resultSelector, element, latest)
       })
   }
 
@@ -254,7 +254,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ) -> SharedSequence<SharingStrategy, Result> {
     SharedSequence(
       asObservable().withUnretained(object) { object, element in
-        _onMainActor { resultSelector(object, element) }
+        _callOnMainActor(resultSelector, object, element)
       })
   }
 }

@@ -23,34 +23,99 @@ import ObservableCore
 /// (see `MainScheduler.ensureRunningOnMainThread`), and `DispatchQueue.main.sync` from it would
 /// deadlock. The thread is checked first: it is the cheaper check, and the usual answer in an
 /// app.
-@usableFromInline
+///
+/// On the main thread or queue, `body` is called as a nonisolated function rather than through
+/// `MainActor.assumeIsolated`: the check above is the one `assumeIsolated` would make, and
+/// `assumeIsolated` repeats it through the runtime's executor lookup, about 150 instructions
+/// per call (the app-shaped `Driver` chain, three closures per element, cost 5,006 instructions
+/// per element that way). A global-actor-isolated function type has the same
+/// representation as its nonisolated counterpart, so the cast changes only what the compiler
+/// checks, and the check was made here.
+@inlinable
+@inline(__always)
 internal func _onMainActor<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
-  if Thread.isMainThread || MainScheduler.isOnMainQueue {
-    return MainActor.assumeIsolated(body)
+  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
+    return withoutActuallyEscaping(body) { body in
+      unsafeBitCast(body, to: (() -> Result).self)()
+    }
   }
-  return DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
+  return _onMainQueue(body)
+}
+
+/// Runs `body` synchronously on the main queue, the main actor's executor, from another thread.
+@usableFromInline
+internal func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
+  DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
+}
+
+/// Calls `function` with `argument` on the main actor and returns its result: at once on the
+/// main thread or the main queue, otherwise synchronously on the main queue.
+///
+/// The per-element form of ``_onMainActor(_:)`` for a closure the caller already holds: it calls
+/// `function` itself rather than a closure around it, so no closure is formed per element.
+@inlinable
+@inline(__always)
+internal func _callOnMainActor<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
+) -> Result {
+  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
+    return unsafeBitCast(function, to: ((Argument) -> Result).self)(argument)
+  }
+  return _callOnMainQueue(function, argument)
+}
+
+/// Calls `function` with `argument` synchronously on the main queue, from another thread; kept
+/// out of line so that the caller's fast path forms no closure.
+@usableFromInline
+@inline(never)
+internal func _callOnMainQueue<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
+) -> Result {
+  _onMainQueue { function(argument) }
+}
+
+/// Calls `function` with two arguments on the main actor and returns its result, as
+/// ``_callOnMainActor(_:_:)`` does with one.
+@inlinable
+@inline(__always)
+internal func _callOnMainActor<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
+) -> Result {
+  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
+    return unsafeBitCast(function, to: ((First, Second) -> Result).self)(first, second)
+  }
+  return _callOnMainQueue(function, first, second)
+}
+
+/// Calls `function` with two arguments synchronously on the main queue, from another thread.
+@usableFromInline
+@inline(never)
+internal func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
+) -> Result {
+  _onMainQueue { function(first, second) }
 }
 
 /// A `@Sendable` callback that runs `callback` with its argument on the main actor.
-@usableFromInline
+@inlinable
 internal func _onMainActor<Value: Sendable>(
   _ callback: (@MainActor (Value) -> Void)?
 ) -> (@Sendable (Value) -> Void)? {
   guard let callback else { return nil }
-  return { value in _onMainActor { callback(value) } }
+  return { value in _callOnMainActor(callback, value) }
 }
 
 /// A `@Sendable` callback that runs `callback` with its arguments on the main actor.
-@usableFromInline
+@inlinable
 internal func _onMainActor<First: Sendable, Second: Sendable>(
   _ callback: (@MainActor (First, Second) -> Void)?
 ) -> (@Sendable (First, Second) -> Void)? {
   guard let callback else { return nil }
-  return { first, second in _onMainActor { callback(first, second) } }
+  return { first, second in _callOnMainActor(callback, first, second) }
 }
 
 /// A `@Sendable` callback that runs `callback` on the main actor.
-@usableFromInline
+@inlinable
 internal func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
   guard let callback else { return nil }
   return { _onMainActor { callback() } }

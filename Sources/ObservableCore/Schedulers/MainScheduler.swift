@@ -1,4 +1,5 @@
 import Dispatch
+import ObservableCoreShims
 import Synchronization
 
 // `Thread.isMainThread` is in Foundation proper.
@@ -49,6 +50,16 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
   /// Most code uses ``instance``.
   public init() {
     super.init(serialQueue: DispatchQueue.main)
+  }
+
+  /// Whether the caller runs on the process's main thread.
+  ///
+  /// Not API: ObservableCocoa calls it for each element a main-actor closure receives.
+  /// Unlike Foundation's `Thread.isMainThread`, which asks the kernel on Linux each time, it
+  /// compares the current thread with the main thread recorded when the library was loaded.
+  @inlinable
+  public static var _isOnMainThread: Bool {
+    observable_is_main_thread()
   }
 
   /// Whether the caller is running on the main dispatch queue.

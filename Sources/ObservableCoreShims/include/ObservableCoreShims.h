@@ -180,4 +180,28 @@ OBSERVABLE_ATOMIC_OPERATIONS(64)
 
 #undef OBSERVABLE_ATOMIC_OPERATIONS
 
+// Whether the caller runs on the process's main thread, in a few instructions and no system
+// call. Foundation's `Thread.isMainThread` on Linux asks the kernel (`gettid`) each time, which
+// the per-element calls of main-actor closures (ObservableCocoa's `Driver`) cannot afford.
+// Darwin has `pthread_main_np`; elsewhere the main thread's identity is recorded by a load-time
+// constructor, which runs on the main thread before `main`.
+#if defined(__APPLE__)
+#include <pthread.h>
+static inline __attribute__((always_inline)) bool observable_is_main_thread(void) {
+  return pthread_main_np() != 0;
+}
+#else
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+extern pthread_t observable_main_thread;
+extern bool observable_main_thread_known;
+static inline __attribute__((always_inline)) bool observable_is_main_thread(void) {
+  if (observable_main_thread_known) return pthread_equal(pthread_self(), observable_main_thread);
+  // Not recorded (the library was loaded by another thread): the main thread's id is the
+  // process id.
+  return syscall(SYS_gettid) == getpid();
+}
+#endif
+
 #endif
