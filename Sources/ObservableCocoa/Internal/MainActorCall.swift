@@ -26,17 +26,11 @@ import ObservableCore
 // against 2,943 with the `@Sendable` closures before.
 
 /// Whether a main-actor closure may be called directly now: on the main thread, or on the main
-/// queue.
-///
-/// Both are checked because on Linux they differ once a program calls `dispatchMain()`, as test
-/// runners do: the main queue, the main actor's executor, is then drained by another thread
-/// (see `MainScheduler.ensureRunningOnMainThread`), and `DispatchQueue.main.sync` from it would
-/// deadlock. The thread is checked first: it is the cheaper check, and the usual answer in an
-/// app.
+/// queue (see `MainScheduler._isOnMainThreadOrQueue`).
 @inlinable
 @inline(__always)
 internal var _isOnMainActorNow: Bool {
-  MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue
+  MainScheduler._isOnMainThreadOrQueue
 }
 
 /// `function` as a nonisolated function, to call directly when ``_isOnMainActorNow`` is true.
