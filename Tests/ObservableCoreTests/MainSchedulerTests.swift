@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ObservableCore
+import Synchronization
 import TestProcessSupport
 import Testing
 
@@ -49,5 +50,33 @@ struct MainSchedulerTests {
     let instance: SerialDispatchQueueScheduler = MainScheduler.instance
     #expect(instance === MainScheduler.instance)
     #expect(MainScheduler.asyncInstance !== MainScheduler.instance)
+  }
+
+  @Test(
+    "ensureRunningOnMainThread reports a caller off the main thread and queue, and only that one",
+    .timeLimit(.minutes(1)))
+  func ensureRunningOnMainThread() async {
+    // No other test sets this hook; other violations, if any, are told apart by the marker.
+    let marker = "main-scheduler-tests-\(UInt64.random(in: 0...UInt64.max))"
+    let reports = Mutex<[String]>([])
+    let previous = Hooks.mainThreadViolationHandler
+    Hooks.mainThreadViolationHandler = { message in
+      if message.hasPrefix(marker) { reports.withLock { $0.append(message) } }
+    }
+    defer { Hooks.mainThreadViolationHandler = previous }
+
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.main.async {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "\(marker) on the main queue")
+        done.resume()
+      }
+    }
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "\(marker) on a thread")
+        done.resume()
+      }.start()
+    }
+    #expect(reports.withLock { $0 } == ["\(marker) on a thread"])
   }
 }
