@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import ObservableCore
-import Synchronization
 import TestProcessSupport
 import Testing
 
@@ -58,10 +57,17 @@ struct MainSchedulerTests {
   func ensureRunningOnMainThread() async {
     // No other test sets this hook; other violations, if any, are told apart by the marker.
     let marker = "main-scheduler-tests-\(UInt64.random(in: 0...UInt64.max))"
-    let reports = Mutex<[String]>([])
+    // A class, as the handler is `@Sendable`; NSLock, as Synchronization's Mutex is above the
+    // Apple floor.
+    final class Reports: @unchecked Sendable {
+      // SAFETY: `messages` is read and written only with `lock` held.
+      let lock = NSLock()
+      var messages: [String] = []
+    }
+    let reports = Reports()
     let previous = Hooks.mainThreadViolationHandler
     Hooks.mainThreadViolationHandler = { message in
-      if message.hasPrefix(marker) { reports.withLock { $0.append(message) } }
+      if message.hasPrefix(marker) { reports.lock.withLock { reports.messages.append(message) } }
     }
     defer { Hooks.mainThreadViolationHandler = previous }
 
@@ -77,6 +83,6 @@ struct MainSchedulerTests {
         done.resume()
       }.start()
     }
-    #expect(reports.withLock { $0 } == ["\(marker) on a thread"])
+    #expect(reports.lock.withLock { reports.messages } == ["\(marker) on a thread"])
   }
 }
