@@ -30,7 +30,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "ObservableCoreShims"),
-    .target(name: "ObservableCore", dependencies: ["ObservableCoreShims"]),
+    // README.md: the contributor's map of the engines, not a resource.
+    .target(name: "ObservableCore", dependencies: ["ObservableCoreShims"], exclude: ["README.md"]),
     .target(name: "ObservableTesting", dependencies: ["ObservableCore"]),
     // RxCocoa's platform-independent half: SharedSequence, Driver and Signal.
     .target(name: "ObservableCocoa", dependencies: ["ObservableCore"]),

@@ -70,9 +70,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -84,9 +82,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence into each of `relays`, in the order given.
@@ -99,9 +95,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -113,9 +107,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence into each of `relays`, in the order given.
@@ -128,9 +120,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -142,8 +132,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 }

@@ -27,22 +27,47 @@ extension ObservableType {
     onDisposed: (@Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
     asObservable().subscribe(
-      onNext: { [weak object] element in
-        guard let object else { return }
-        onNext?(object, element)
-      },
-      onError: { [weak object] error in
-        guard let object else { return }
-        onError?(object, error)
-      },
-      onCompleted: { [weak object] in
-        guard let object else { return }
-        onCompleted?(object)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      }
+      onNext: _weakly(object, onNext),
+      onError: _weakly(object, onError),
+      onCompleted: _weakly(object, onCompleted),
+      onDisposed: _weakly(object, onDisposed)
     )
+  }
+}
+
+/// Wraps a `subscribe(with:)` handler, holding `object` weakly.
+///
+/// The result calls `handler` with `object` and its argument while `object` lives, and does
+/// nothing once it is gone (or when `handler` is `nil`). It is the one body of every
+/// `subscribe(with:)` closure, and never `nil`, so that an error is consumed even without
+/// `onError`, as RxSwift does.
+///
+/// - Parameters:
+///   - object: The object, held weakly.
+///   - handler: The handler, if any.
+/// - Returns: The closure to subscribe.
+@inlinable
+internal func _weakly<Object: AnyObject & Sendable, Value>(
+  _ object: Object, _ handler: (@Sendable (Object, Value) -> Void)?
+) -> @Sendable (Value) -> Void {
+  { [weak object] value in
+    guard let object else { return }
+    handler?(object, value)
+  }
+}
+
+/// Wraps a `subscribe(with:)` handler without an argument, as the other `_weakly(_:_:)`.
+///
+/// - Parameters:
+///   - object: The object, held weakly.
+///   - handler: The handler, if any.
+/// - Returns: The closure to subscribe.
+@inlinable
+internal func _weakly<Object: AnyObject & Sendable>(
+  _ object: Object, _ handler: (@Sendable (Object) -> Void)?
+) -> @Sendable () -> Void {
+  { [weak object] in
+    guard let object else { return }
+    handler?(object)
   }
 }

@@ -1,5 +1,8 @@
 import Synchronization
 
+// The behaviour lives once in _SubjectCore, with _AsyncPolicy; this front stays apart from
+// PublishSubject's because RxSwift documents different behaviour for the two types.
+
 /// A subject that emits only the last element it receives, and only when it completes.
 ///
 /// ```swift

@@ -20,9 +20,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -36,9 +34,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence into each of `relays`, in the order given.
@@ -58,9 +54,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -74,9 +68,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence into each of `relays`, in the order given.
@@ -96,9 +88,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -112,9 +102,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 }
 
@@ -129,9 +117,7 @@ extension InfallibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -143,9 +129,7 @@ extension InfallibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence into each of `relays`, in the order given.
@@ -158,9 +142,7 @@ extension InfallibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -172,9 +154,7 @@ extension InfallibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence into each of `relays`, in the order given.
@@ -187,9 +167,7 @@ extension InfallibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
-      for relay in relays { relay.accept(element) }
-    })
+    asObservable()._bind(toRelays: relays)
   }
 
   /// Accepts every element of the sequence, wrapped in `Optional`, into each of `relays`, in
@@ -201,7 +179,39 @@ extension InfallibleType {
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
   public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in
+    asObservable().map { $0 as Element? }._bind(toRelays: relays)
+  }
+}
+
+/// A relay: a sequence that takes elements with ``accept(_:)`` and never terminates.
+///
+/// Not public API: it lets one implementation, ``Observable/_bind(toRelays:)``, serve every
+/// `bind(to:)` for relays, here and in ObservableCocoa.
+public protocol _Relay<Element>: ObservableType {
+  /// Sends `event` to the relay's observers, as the relay's own `accept(_:)` documents.
+  ///
+  /// - Parameter event: The element.
+  func accept(_ event: Element)
+}
+
+extension PublishRelay: _Relay {}
+extension BehaviorRelay: _Relay {}
+extension ReplayRelay: _Relay {}
+
+extension Observable {
+  /// Accepts every element of the sequence into each of `relays`, in order.
+  ///
+  /// The body of every `bind(to:)` for relays. Completion ends the binding; an error ends it
+  /// and goes to ``Hooks/defaultErrorHandler``, as with `subscribe(onNext:)`.
+  ///
+  /// Not public API.
+  ///
+  /// - Parameter relays: The relays to accept the elements.
+  /// - Returns: A disposable that cancels the binding and releases the relays.
+  @inlinable
+  public func _bind<Relay: _Relay>(toRelays relays: [Relay]) -> any Disposable
+  where Relay.Element == Element {
+    subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }
     })
   }

@@ -22,18 +22,9 @@ extension Infallible {
     onDisposed: (@Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
     subscribe(
-      onNext: { [weak object] element in
-        guard let object else { return }
-        onNext?(object, element)
-      },
-      onCompleted: { [weak object] in
-        guard let object else { return }
-        onCompleted?(object)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      }
+      onNext: _weakly(object, onNext),
+      onCompleted: _weakly(object, onCompleted),
+      onDisposed: _weakly(object, onDisposed)
     )
   }
 }

@@ -1,3 +1,6 @@
+// Fronts over the Observable operators, kept apart from Single+Operators.swift: the two traits
+// differ in result types and documented behaviour (a Maybe may be empty; its `do` has onCompleted).
+
 extension PrimitiveSequence where Trait == MaybeTrait {
   /// Transforms the element, if any, with `transform`.
   ///

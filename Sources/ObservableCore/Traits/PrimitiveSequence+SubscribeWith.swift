@@ -23,18 +23,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
     onDisposed: (@Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
     subscribe(
-      onSuccess: { [weak object] element in
-        guard let object else { return }
-        onSuccess?(object, element)
-      },
-      onFailure: { [weak object] error in
-        guard let object else { return }
-        onFailure?(object, error)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      }
+      onSuccess: _weakly(object, onSuccess),
+      onFailure: _weakly(object, onFailure),
+      onDisposed: _weakly(object, onDisposed)
     )
   }
 }
@@ -66,22 +57,10 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     onDisposed: (@Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
     subscribe(
-      onSuccess: { [weak object] element in
-        guard let object else { return }
-        onSuccess?(object, element)
-      },
-      onError: { [weak object] error in
-        guard let object else { return }
-        onError?(object, error)
-      },
-      onCompleted: { [weak object] in
-        guard let object else { return }
-        onCompleted?(object)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      }
+      onSuccess: _weakly(object, onSuccess),
+      onError: _weakly(object, onError),
+      onCompleted: _weakly(object, onCompleted),
+      onDisposed: _weakly(object, onDisposed)
     )
   }
 }
@@ -111,18 +90,9 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     onDisposed: (@Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
     subscribe(
-      onCompleted: { [weak object] in
-        guard let object else { return }
-        onCompleted?(object)
-      },
-      onError: { [weak object] error in
-        guard let object else { return }
-        onError?(object, error)
-      },
-      onDisposed: { [weak object] in
-        guard let object else { return }
-        onDisposed?(object)
-      }
+      onCompleted: _weakly(object, onCompleted),
+      onError: _weakly(object, onError),
+      onDisposed: _weakly(object, onDisposed)
     )
   }
 }

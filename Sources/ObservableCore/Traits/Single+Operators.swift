@@ -1,3 +1,6 @@
+// Fronts over the Observable operators, kept apart from Maybe+Operators.swift: the two traits
+// differ in result types and documented behaviour (Single's compactMap and filter give a Maybe).
+
 extension PrimitiveSequence where Trait == SingleTrait {
   /// Transforms the element with `transform`.
   ///

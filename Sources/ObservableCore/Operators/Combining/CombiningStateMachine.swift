@@ -32,27 +32,12 @@ internal protocol _CombiningSlots: Sendable {
 ///   the fixed-arity `zip(a, b)` does not.
 ///
 /// Result selectors run in the storage, outside the lock, on the snapshots this machine hands
-/// out; delivery is serialized by the embedded `_SerialDelivery`.
+/// out; their delivery is serialized by the embedded ``_CombinedOutput``.
 @usableFromInline
-internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
-  @usableFromInline
-  internal enum State {
-    /// Sources may still produce events.
-    case running
-    /// A terminal event has been enqueued, or the subscription was disposed.
-    case finished
-  }
-
+internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachine {
   /// What the storage must do after releasing the lock.
   @usableFromInline
-  internal enum Action {
-    /// Nothing.
-    case none
-    /// Deliver `event` downstream (applying the result selector to an element), then call
-    /// ``deliveryFinished()`` and deliver what it returns, until `.none`. After a terminal
-    /// event, dispose the subscription instead.
-    case deliver(Event<Slots.Snapshot>)
-  }
+  internal typealias Action = _CombinedOutput<Slots.Snapshot>.Action
 
   /// What the state machine let go of, to be released after the lock.
   @usableFromInline
@@ -67,12 +52,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
     }
   }
 
-  @usableFromInline internal var state = State.running
   @usableFromInline internal var slots: Slots
   @usableFromInline internal var isDone: [Bool]
   @usableFromInline internal var doneCount = 0
   @usableFromInline internal let completesWhenUnmatched: Bool
-  @usableFromInline internal var delivery = _SerialDelivery<Slots.Snapshot>()
+  @usableFromInline internal var output = _CombinedOutput<Slots.Snapshot>()
 
   /// Creates the state machine for `arity` sources with empty `slots`.
   ///
@@ -97,18 +81,6 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
     doneCount - (isDone[index] ? 1 : 0) == arity - 1
   }
 
-  @inlinable
-  internal mutating func enqueue(_ event: Event<Slots.Snapshot>) -> Action {
-    if let event = delivery.enqueue(event) { return .deliver(event) }
-    return .none
-  }
-
-  @inlinable
-  internal mutating func finish(_ event: Event<Slots.Snapshot>) -> Action {
-    state = .finished
-    return enqueue(event)
-  }
-
   /// Source `index` produced an element, which `store` puts into the slots.
   ///
   /// - Parameters:
@@ -119,15 +91,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
   internal mutating func sourceProducedElement(
     at index: Int, store: (inout Slots) -> Void
   ) -> Action {
-    switch state {
-    case .finished:
-      return .none
-    case .running:
-      store(&slots)
-      if let snapshot = slots.takeSnapshot() { return enqueue(.next(snapshot)) }
-      if completesWhenUnmatched, allOthersDone(index) { return finish(.completed) }
-      return .none
-    }
+    guard !output.isFinished else { return .none }
+    store(&slots)
+    if let snapshot = slots.takeSnapshot() { return output.produced(snapshot) }
+    if completesWhenUnmatched, allOthersDone(index) { return output.completed() }
+    return .none
   }
 
   /// Source `index` completed.
@@ -136,15 +104,10 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
   /// - Returns: Completion once every source has completed, otherwise nothing.
   @inlinable
   internal mutating func sourceCompleted(at index: Int) -> Action {
-    switch state {
-    case .finished:
-      return .none
-    case .running:
-      guard !isDone[index] else { return .none }
-      isDone[index] = true
-      doneCount += 1
-      return doneCount == arity ? finish(.completed) : .none
-    }
+    guard !output.isFinished, !isDone[index] else { return .none }
+    isDone[index] = true
+    doneCount += 1
+    return doneCount == arity ? output.completed() : .none
   }
 
   /// A source failed.
@@ -153,10 +116,7 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
   /// - Returns: The error to deliver, or nothing once finished.
   @inlinable
   internal mutating func sourceFailed(_ error: any Swift.Error) -> Action {
-    switch state {
-    case .finished: return .none
-    case .running: return finish(.error(error))
-    }
+    output.sourceFailed(error)
   }
 
   /// The deliverer finished delivering an event.
@@ -164,8 +124,7 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
   /// - Returns: The next event to deliver, or `.none` when the queue is empty.
   @inlinable
   internal mutating func deliveryFinished() -> Action {
-    if let event = delivery.next() { return .deliver(event) }
-    return .none
+    output.deliveryFinished()
   }
 
   /// The result selector threw while the caller was delivering; the caller delivers the error.
@@ -173,8 +132,7 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
   /// - Returns: What to release outside the lock.
   @inlinable
   internal mutating func resultSelectorFailed() -> Released {
-    state = .finished
-    return release()
+    release()
   }
 
   /// The subscription was disposed.
@@ -182,13 +140,12 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots> {
   /// - Returns: What to release outside the lock.
   @inlinable
   internal mutating func disposed() -> Released {
-    state = .finished
-    return release()
+    release()
   }
 
   @inlinable
   internal mutating func release() -> Released {
-    let released = Released(slots: slots, events: delivery.cancel())
+    let released = Released(slots: slots, events: output.stopped())
     slots = slots.emptied()
     return released
   }

@@ -127,32 +127,9 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
     }
   }
 
-  /// Delivers events while the state machine hands them out.
+  /// Delivers events while the state machine hands them out (see `_deliverCombined`).
   @inlinable
   internal func perform(_ action: _CombiningStateMachine<Slots>.Action) {
-    guard case .deliver(var event) = action else { return }
-    while !lifetime.isDisposed {
-      switch event {
-      case .next(let snapshot):
-        let result: Result
-        do { result = try resultSelector(snapshot) } catch {
-          _ = state.withLock { $0.resultSelectorFailed() }
-          downstream.on(.error(error))
-          lifetime.dispose()
-          return
-        }
-        downstream.on(.next(result))
-      case .error(let error):
-        downstream.on(.error(error))
-        lifetime.dispose()
-        return
-      case .completed:
-        downstream.on(.completed)
-        lifetime.dispose()
-        return
-      }
-      guard case .deliver(let next) = state.withLock({ $0.deliveryFinished() }) else { return }
-      event = next
-    }
+    state._deliverCombined(action, selecting: resultSelector, to: downstream, lifetime: lifetime)
   }
 }

@@ -6,28 +6,13 @@
 /// the second, and dropped if the second has produced none yet. The first source's
 /// completion or failure ends the result; the second's completion only stops updating the
 /// latest element, and its failure ends the result. Result selectors run in the storage,
-/// outside the lock, on the pairs this machine hands out; delivery is serialized by the
-/// embedded `_SerialDelivery`.
+/// outside the lock, on the pairs this machine hands out; their delivery is serialized by the
+/// embedded ``_CombinedOutput``, as for `combineLatest` and `zip`.
 @usableFromInline
-internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
-  @usableFromInline
-  internal enum State {
-    /// The first source may still produce events.
-    case running
-    /// A terminal event has been enqueued, or the subscription was disposed.
-    case finished
-  }
-
+internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: _CombiningMachine {
   /// What the storage must do after releasing the lock.
   @usableFromInline
-  internal enum Action {
-    /// Nothing.
-    case none
-    /// Deliver `event` downstream (applying the result selector to an element), then call
-    /// ``deliveryFinished()`` and deliver what it returns, until `.none`. After a terminal
-    /// event, dispose the subscription instead.
-    case deliver(Event<(First, Second)>)
-  }
+  internal typealias Action = _CombinedOutput<(First, Second)>.Action
 
   /// What the state machine let go of, to be released after the lock.
   @usableFromInline
@@ -42,25 +27,12 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
     }
   }
 
-  @usableFromInline internal var state = State.running
   @usableFromInline internal var latest: Second?
-  @usableFromInline internal var delivery = _SerialDelivery<(First, Second)>()
+  @usableFromInline internal var output = _CombinedOutput<(First, Second)>()
 
   /// Creates the state machine with no latest element.
   @inlinable
   internal init() {}
-
-  @inlinable
-  internal mutating func enqueue(_ event: Event<(First, Second)>) -> Action {
-    if let event = delivery.enqueue(event) { return .deliver(event) }
-    return .none
-  }
-
-  @inlinable
-  internal mutating func finish(_ event: Event<(First, Second)>) -> Action {
-    state = .finished
-    return enqueue(event)
-  }
 
   /// The first source produced `element`.
   ///
@@ -69,13 +41,8 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
   ///   yet or the result has finished.
   @inlinable
   internal mutating func firstProducedElement(_ element: First) -> Action {
-    switch state {
-    case .finished:
-      return .none
-    case .running:
-      guard let latest else { return .none }
-      return enqueue(.next((element, latest)))
-    }
+    guard let latest else { return .none }
+    return output.produced((element, latest))
   }
 
   /// The first source completed.
@@ -83,10 +50,7 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
   /// - Returns: Completion to deliver, or nothing once finished.
   @inlinable
   internal mutating func firstCompleted() -> Action {
-    switch state {
-    case .finished: return .none
-    case .running: return finish(.completed)
-    }
+    output.completed()
   }
 
   /// The second source produced `element`.
@@ -96,13 +60,9 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
   ///   outside the lock.
   @inlinable
   internal mutating func secondProducedElement(_ element: Second) -> Second? {
-    switch state {
-    case .finished:
-      return element
-    case .running:
-      defer { latest = element }
-      return latest
-    }
+    guard !output.isFinished else { return element }
+    defer { latest = element }
+    return latest
   }
 
   /// Either source failed.
@@ -111,10 +71,7 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
   /// - Returns: The error to deliver, or nothing once finished.
   @inlinable
   internal mutating func sourceFailed(_ error: any Swift.Error) -> Action {
-    switch state {
-    case .finished: return .none
-    case .running: return finish(.error(error))
-    }
+    output.sourceFailed(error)
   }
 
   /// The deliverer finished delivering an event.
@@ -122,8 +79,7 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
   /// - Returns: The next event to deliver, or `.none` when the queue is empty.
   @inlinable
   internal mutating func deliveryFinished() -> Action {
-    if let event = delivery.next() { return .deliver(event) }
-    return .none
+    output.deliveryFinished()
   }
 
   /// The result selector threw while the caller was delivering; the caller delivers the error.
@@ -131,8 +87,7 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
   /// - Returns: What to release outside the lock.
   @inlinable
   internal mutating func resultSelectorFailed() -> Released {
-    state = .finished
-    return release()
+    release()
   }
 
   /// The subscription was disposed.
@@ -140,13 +95,12 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable> {
   /// - Returns: What to release outside the lock.
   @inlinable
   internal mutating func disposed() -> Released {
-    state = .finished
-    return release()
+    release()
   }
 
   @inlinable
   internal mutating func release() -> Released {
     defer { latest = nil }
-    return Released(latest: latest, events: delivery.cancel())
+    return Released(latest: latest, events: output.stopped())
   }
 }

@@ -74,32 +74,10 @@ internal final class _WithLatestFromStorage<First: Sendable, Second: Sendable, R
     )
   }
 
-  /// Delivers events while the state machine hands them out.
+  /// Delivers events while the state machine hands them out (see `_deliverCombined`).
   @inlinable
   internal func perform(_ action: _WithLatestFromStateMachine<First, Second>.Action) {
-    guard case .deliver(var event) = action else { return }
-    while !lifetime.isDisposed {
-      switch event {
-      case .next(let pair):
-        let result: Result
-        do { result = try resultSelector(pair.0, pair.1) } catch {
-          _ = state.withLock { $0.resultSelectorFailed() }
-          downstream.on(.error(error))
-          lifetime.dispose()
-          return
-        }
-        downstream.on(.next(result))
-      case .error(let error):
-        downstream.on(.error(error))
-        lifetime.dispose()
-        return
-      case .completed:
-        downstream.on(.completed)
-        lifetime.dispose()
-        return
-      }
-      guard case .deliver(let next) = state.withLock({ $0.deliveryFinished() }) else { return }
-      event = next
-    }
+    state._deliverCombined(
+      action, selecting: { try resultSelector($0.0, $0.1) }, to: downstream, lifetime: lifetime)
   }
 }
