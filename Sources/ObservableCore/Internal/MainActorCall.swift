@@ -1,9 +1,9 @@
 import Dispatch
-import Foundation
-import ObservableCore
 
 // How the library calls the `@MainActor` closures of main-actor shared sequences (Driver,
-// Signal, and any strategy that conforms to `MainActorSharingStrategy`).
+// Signal, and any strategy that conforms to ObservableCocoa's `MainActorSharingStrategy`) and
+// of `MainActorObservable` (an `Observable` after `observe(on: MainScheduler.instance)`). They
+// are `package`, for ObservableCocoa's operators; `@inlinable` ones inline into the client.
 //
 // Such a sequence delivers on the main scheduler, so the call is normally on the main thread,
 // where `MainActor.assumeIsolated` holds. An element can still arrive elsewhere: under
@@ -33,19 +33,28 @@ import ObservableCore
 /// checks, and the check was made here.
 @inlinable
 @inline(__always)
-internal func _onMainActor<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
+package func _onMainActor<Result: Sendable, Failure: Error>(
+  _ body: @MainActor () throws(Failure) -> Result
+) throws(Failure) -> Result {
   if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return withoutActuallyEscaping(body) { body in
-      unsafeBitCast(body, to: (() -> Result).self)()
+    return try withoutActuallyEscaping(body) { body throws(Failure) -> Result in
+      try unsafeBitCast(body, to: (() throws(Failure) -> Result).self)()
     }
   }
-  return _onMainQueue(body)
+  return try _onMainQueue(body)
 }
 
 /// Runs `body` synchronously on the main queue, the main actor's executor, from another thread.
 @usableFromInline
-internal func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
-  DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
+package func _onMainQueue<Result: Sendable, Failure: Error>(
+  _ body: @MainActor () throws(Failure) -> Result
+) throws(Failure) -> Result {
+  let result = DispatchQueue.main.sync {
+    MainActor.assumeIsolated { () -> Swift.Result<Result, Failure> in
+      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+    }
+  }
+  return try result.get()
 }
 
 /// Calls `function` with `argument` on the main actor and returns its result: at once on the
@@ -55,50 +64,57 @@ internal func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) ->
 /// `function` itself rather than a closure around it, so no closure is formed per element.
 @inlinable
 @inline(__always)
-internal func _callOnMainActor<Argument: Sendable, Result: Sendable>(
-  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
-) -> Result {
+package func _callOnMainActor<Argument: Sendable, Result: Sendable, Failure: Error>(
+  _ function: @escaping @MainActor (Argument) throws(Failure) -> Result, _ argument: Argument
+) throws(Failure) -> Result {
   if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return unsafeBitCast(function, to: ((Argument) -> Result).self)(argument)
+    return try unsafeBitCast(function, to: ((Argument) throws(Failure) -> Result).self)(argument)
   }
-  return _callOnMainQueue(function, argument)
+  return try _callOnMainQueue(function, argument)
 }
 
 /// Calls `function` with `argument` synchronously on the main queue, from another thread; kept
 /// out of line so that the caller's fast path forms no closure.
 @usableFromInline
 @inline(never)
-internal func _callOnMainQueue<Argument: Sendable, Result: Sendable>(
-  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
-) -> Result {
-  _onMainQueue { function(argument) }
+package func _callOnMainQueue<Argument: Sendable, Result: Sendable, Failure: Error>(
+  _ function: @escaping @MainActor (Argument) throws(Failure) -> Result, _ argument: Argument
+) throws(Failure) -> Result {
+  try _onMainQueue { () throws(Failure) -> Result in try function(argument) }
 }
 
 /// Calls `function` with two arguments on the main actor and returns its result, as
 /// ``_callOnMainActor(_:_:)`` does with one.
 @inlinable
 @inline(__always)
-internal func _callOnMainActor<First: Sendable, Second: Sendable, Result: Sendable>(
-  _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
-) -> Result {
+package func _callOnMainActor<
+  First: Sendable, Second: Sendable, Result: Sendable, Failure: Error
+>(
+  _ function: @escaping @MainActor (First, Second) throws(Failure) -> Result,
+  _ first: First, _ second: Second
+) throws(Failure) -> Result {
   if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return unsafeBitCast(function, to: ((First, Second) -> Result).self)(first, second)
+    return try unsafeBitCast(
+      function, to: ((First, Second) throws(Failure) -> Result).self)(first, second)
   }
-  return _callOnMainQueue(function, first, second)
+  return try _callOnMainQueue(function, first, second)
 }
 
 /// Calls `function` with two arguments synchronously on the main queue, from another thread.
 @usableFromInline
 @inline(never)
-internal func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendable>(
-  _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
-) -> Result {
-  _onMainQueue { function(first, second) }
+package func _callOnMainQueue<
+  First: Sendable, Second: Sendable, Result: Sendable, Failure: Error
+>(
+  _ function: @escaping @MainActor (First, Second) throws(Failure) -> Result,
+  _ first: First, _ second: Second
+) throws(Failure) -> Result {
+  try _onMainQueue { () throws(Failure) -> Result in try function(first, second) }
 }
 
 /// A `@Sendable` callback that runs `callback` with its argument on the main actor.
 @inlinable
-internal func _onMainActor<Value: Sendable>(
+package func _onMainActor<Value: Sendable>(
   _ callback: (@MainActor (Value) -> Void)?
 ) -> (@Sendable (Value) -> Void)? {
   guard let callback else { return nil }
@@ -107,7 +123,7 @@ internal func _onMainActor<Value: Sendable>(
 
 /// A `@Sendable` callback that runs `callback` with its arguments on the main actor.
 @inlinable
-internal func _onMainActor<First: Sendable, Second: Sendable>(
+package func _onMainActor<First: Sendable, Second: Sendable>(
   _ callback: (@MainActor (First, Second) -> Void)?
 ) -> (@Sendable (First, Second) -> Void)? {
   guard let callback else { return nil }
@@ -116,7 +132,7 @@ internal func _onMainActor<First: Sendable, Second: Sendable>(
 
 /// A `@Sendable` callback that runs `callback` on the main actor.
 @inlinable
-internal func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
+package func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
   guard let callback else { return nil }
   return { _onMainActor { callback() } }
 }
