@@ -33,28 +33,19 @@ import Dispatch
 /// checks, and the check was made here.
 @inlinable
 @inline(__always)
-package func _onMainActor<Result: Sendable, Failure: Error>(
-  _ body: @MainActor () throws(Failure) -> Result
-) throws(Failure) -> Result {
+package func _onMainActor<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
   if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return try withoutActuallyEscaping(body) { body throws(Failure) -> Result in
-      try unsafeBitCast(body, to: (() throws(Failure) -> Result).self)()
+    return withoutActuallyEscaping(body) { body in
+      unsafeBitCast(body, to: (() -> Result).self)()
     }
   }
-  return try _onMainQueue(body)
+  return _onMainQueue(body)
 }
 
 /// Runs `body` synchronously on the main queue, the main actor's executor, from another thread.
 @usableFromInline
-package func _onMainQueue<Result: Sendable, Failure: Error>(
-  _ body: @MainActor () throws(Failure) -> Result
-) throws(Failure) -> Result {
-  let result = DispatchQueue.main.sync {
-    MainActor.assumeIsolated { () -> Swift.Result<Result, Failure> in
-      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
-    }
-  }
-  return try result.get()
+package func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
+  DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
 }
 
 /// Calls `function` with `argument` on the main actor and returns its result: at once on the
@@ -64,52 +55,45 @@ package func _onMainQueue<Result: Sendable, Failure: Error>(
 /// `function` itself rather than a closure around it, so no closure is formed per element.
 @inlinable
 @inline(__always)
-package func _callOnMainActor<Argument: Sendable, Result: Sendable, Failure: Error>(
-  _ function: @escaping @MainActor (Argument) throws(Failure) -> Result, _ argument: Argument
-) throws(Failure) -> Result {
+package func _callOnMainActor<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
+) -> Result {
   if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return try unsafeBitCast(function, to: ((Argument) throws(Failure) -> Result).self)(argument)
+    return unsafeBitCast(function, to: ((Argument) -> Result).self)(argument)
   }
-  return try _callOnMainQueue(function, argument)
+  return _callOnMainQueue(function, argument)
 }
 
 /// Calls `function` with `argument` synchronously on the main queue, from another thread; kept
 /// out of line so that the caller's fast path forms no closure.
 @usableFromInline
 @inline(never)
-package func _callOnMainQueue<Argument: Sendable, Result: Sendable, Failure: Error>(
-  _ function: @escaping @MainActor (Argument) throws(Failure) -> Result, _ argument: Argument
-) throws(Failure) -> Result {
-  try _onMainQueue { () throws(Failure) -> Result in try function(argument) }
+package func _callOnMainQueue<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
+) -> Result {
+  _onMainQueue { function(argument) }
 }
 
 /// Calls `function` with two arguments on the main actor and returns its result, as
 /// ``_callOnMainActor(_:_:)`` does with one.
 @inlinable
 @inline(__always)
-package func _callOnMainActor<
-  First: Sendable, Second: Sendable, Result: Sendable, Failure: Error
->(
-  _ function: @escaping @MainActor (First, Second) throws(Failure) -> Result,
-  _ first: First, _ second: Second
-) throws(Failure) -> Result {
+package func _callOnMainActor<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
+) -> Result {
   if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return try unsafeBitCast(
-      function, to: ((First, Second) throws(Failure) -> Result).self)(first, second)
+    return unsafeBitCast(function, to: ((First, Second) -> Result).self)(first, second)
   }
-  return try _callOnMainQueue(function, first, second)
+  return _callOnMainQueue(function, first, second)
 }
 
 /// Calls `function` with two arguments synchronously on the main queue, from another thread.
 @usableFromInline
 @inline(never)
-package func _callOnMainQueue<
-  First: Sendable, Second: Sendable, Result: Sendable, Failure: Error
->(
-  _ function: @escaping @MainActor (First, Second) throws(Failure) -> Result,
-  _ first: First, _ second: Second
-) throws(Failure) -> Result {
-  try _onMainQueue { () throws(Failure) -> Result in try function(first, second) }
+package func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
+) -> Result {
+  _onMainQueue { function(first, second) }
 }
 
 /// A `@Sendable` callback that runs `callback` with its argument on the main actor.
@@ -135,4 +119,88 @@ package func _onMainActor<First: Sendable, Second: Sendable>(
 package func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
   guard let callback else { return nil }
   return { _onMainActor { callback() } }
+}
+
+// The throwing forms, for `MainActorObservable`, whose closures may throw as `Observable`'s do.
+// They are separate functions rather than typed-throws generics (`throws(Failure)`) because a
+// function type with a generic thrown type needs runtime support that Apple systems before
+// macOS 15 and iOS 18 lack, below this package's floor.
+
+/// Calls the throwing `function` with `argument` on the main actor and returns its result, as
+/// ``_callOnMainActor(_:_:)`` does.
+@inlinable
+@inline(__always)
+package func _callOnMainActorThrowing<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) throws -> Result, _ argument: Argument
+) throws -> Result {
+  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
+    return try unsafeBitCast(function, to: ((Argument) throws -> Result).self)(argument)
+  }
+  return try _callOnMainQueueThrowing(function, argument)
+}
+
+/// Calls the throwing `function` with `argument` synchronously on the main queue, from another
+/// thread.
+@usableFromInline
+@inline(never)
+package func _callOnMainQueueThrowing<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) throws -> Result, _ argument: Argument
+) throws -> Result {
+  try _onMainQueue { Swift.Result { try function(argument) } }.get()
+}
+
+/// Calls the throwing `function` with two arguments on the main actor and returns its result.
+@inlinable
+@inline(__always)
+package func _callOnMainActorThrowing<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) throws -> Result, _ first: First,
+  _ second: Second
+) throws -> Result {
+  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
+    return try unsafeBitCast(function, to: ((First, Second) throws -> Result).self)(first, second)
+  }
+  return try _callOnMainQueueThrowing(function, first, second)
+}
+
+/// Calls the throwing `function` with two arguments synchronously on the main queue, from
+/// another thread.
+@usableFromInline
+@inline(never)
+package func _callOnMainQueueThrowing<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) throws -> Result, _ first: First,
+  _ second: Second
+) throws -> Result {
+  try _onMainQueue { Swift.Result { try function(first, second) } }.get()
+}
+
+/// Whether a main-actor closure may be called directly now: on the main thread, or on the main
+/// queue (see `_onMainActor` above for why both).
+@inlinable
+@inline(__always)
+package var _isOnMainActorNow: Bool {
+  MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue
+}
+
+/// The throwing `function` as a nonisolated function.
+///
+/// Cast once when an operator is applied and called directly, per element, when
+/// ``_isOnMainActorNow`` is true. A global-actor-isolated function type has the same
+/// representation as its nonisolated counterpart, so the cast changes only what the compiler
+/// checks, and the check is made at each call.
+@inlinable
+@inline(__always)
+package func _nonisolatedThrowing<Argument, Result>(
+  _ function: @escaping @MainActor (Argument) throws -> Result
+) -> @Sendable (Argument) throws -> Result {
+  unsafeBitCast(function, to: (@Sendable (Argument) throws -> Result).self)
+}
+
+/// The throwing `function` of two arguments as a nonisolated function; see
+/// ``_nonisolatedThrowing(_:)``.
+@inlinable
+@inline(__always)
+package func _nonisolatedThrowing<First, Second, Result>(
+  _ function: @escaping @MainActor (First, Second) throws -> Result
+) -> @Sendable (First, Second) throws -> Result {
+  unsafeBitCast(function, to: (@Sendable (First, Second) throws -> Result).self)
 }

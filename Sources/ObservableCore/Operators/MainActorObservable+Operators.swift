@@ -15,8 +15,13 @@ extension MainActorObservable {
   public func map<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) throws -> Result
   ) -> MainActorObservable<Result> {
-    MainActorObservable<Result>(
-      _mainActorDelivering: source.map { element in try _callOnMainActor(transform, element) })
+    let transformDirect = _nonisolatedThrowing(transform)
+    return MainActorObservable<Result>(
+      _mainActorDelivering: source.map { element in
+        try
+          (_isOnMainActorNow
+          ? transformDirect(element) : _callOnMainQueueThrowing(transform, element))
+      })
   }
 
   /// Transforms each element with `transform`, run on the main actor, and delivers the results
@@ -30,9 +35,12 @@ extension MainActorObservable {
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) throws -> Result?
   ) -> MainActorObservable<Result> {
-    MainActorObservable<Result>(
+    let transformDirect = _nonisolatedThrowing(transform)
+    return MainActorObservable<Result>(
       _mainActorDelivering: source.compactMap { element in
-        try _callOnMainActor(transform, element)
+        try
+          (_isOnMainActorNow
+          ? transformDirect(element) : _callOnMainQueueThrowing(transform, element))
       })
   }
 
@@ -46,8 +54,13 @@ extension MainActorObservable {
   public func filter(
     _ predicate: @escaping @MainActor (Element) throws -> Bool
   ) -> MainActorObservable<Element> {
-    MainActorObservable(
-      _mainActorDelivering: source.filter { element in try _callOnMainActor(predicate, element) })
+    let predicateDirect = _nonisolatedThrowing(predicate)
+    return MainActorObservable(
+      _mainActorDelivering: source.filter { element in
+        try
+          (_isOnMainActorNow
+          ? predicateDirect(element) : _callOnMainQueueThrowing(predicate, element))
+      })
   }
 
   /// Projects each element, with `selector` run on the main actor, to an inner sequence and
@@ -66,9 +79,13 @@ extension MainActorObservable {
   public func flatMapLatest<Inner: ObservableConvertibleType>(
     _ selector: @escaping @MainActor (Element) throws -> Inner
   ) -> MainActorObservable<Inner.Element> {
-    MainActorObservable<Inner.Element>(
+    let selectorDirect = _nonisolatedThrowing(selector)
+    return MainActorObservable<Inner.Element>(
       _mainActorDelivering: source.flatMapLatest { element in
-        try _callOnMainActor(selector, element).asObservable()._deliveredOnMainActor()
+        try
+          (_isOnMainActorNow
+          ? selectorDirect(element) : _callOnMainQueueThrowing(selector, element)).asObservable()
+          ._deliveredOnMainActor()
       })
   }
 
@@ -86,9 +103,13 @@ extension MainActorObservable {
   public func flatMap<Inner: ObservableConvertibleType>(
     _ selector: @escaping @MainActor (Element) throws -> Inner
   ) -> MainActorObservable<Inner.Element> {
-    MainActorObservable<Inner.Element>(
+    let selectorDirect = _nonisolatedThrowing(selector)
+    return MainActorObservable<Inner.Element>(
       _mainActorDelivering: source.flatMap { element in
-        try _callOnMainActor(selector, element).asObservable()._deliveredOnMainActor()
+        try
+          (_isOnMainActorNow
+          ? selectorDirect(element) : _callOnMainQueueThrowing(selector, element)).asObservable()
+          ._deliveredOnMainActor()
       })
   }
 
@@ -109,10 +130,16 @@ extension MainActorObservable {
     _ second: Second,
     resultSelector: @escaping @MainActor (Element, Second.Element) throws -> Result
   ) -> MainActorObservable<Result> {
-    MainActorObservable<Result>(
+    let resultSelectorDirect = _nonisolatedThrowing(resultSelector)
+    return MainActorObservable<Result>(
       _mainActorDelivering: source.withLatestFrom(
         second.asObservable()._deliveredOnMainActor()
-      ) { element, latest in try _callOnMainActor(resultSelector, element, latest) })
+      ) { element, latest in
+        try
+          (_isOnMainActorNow
+          ? resultSelectorDirect(element, latest)
+          : _callOnMainQueueThrowing(resultSelector, element, latest))
+      })
   }
 
   /// Emits the latest element of `second` each time this sequence produces an element.
@@ -141,9 +168,12 @@ extension MainActorObservable {
   public func distinctUntilChanged(
     _ comparer: @escaping @MainActor (Element, Element) throws -> Bool
   ) -> MainActorObservable<Element> {
-    MainActorObservable(
+    let comparerDirect = _nonisolatedThrowing(comparer)
+    return MainActorObservable(
       _mainActorDelivering: source.distinctUntilChanged { previous, next in
-        try _callOnMainActor(comparer, previous, next)
+        try
+          (_isOnMainActorNow
+          ? comparerDirect(previous, next) : _callOnMainQueueThrowing(comparer, previous, next))
       })
   }
 
@@ -161,9 +191,13 @@ extension MainActorObservable {
     _ seed: Accumulate,
     accumulator: @escaping @MainActor (Accumulate, Element) throws -> Accumulate
   ) -> MainActorObservable<Accumulate> {
-    MainActorObservable<Accumulate>(
+    let accumulatorDirect = _nonisolatedThrowing(accumulator)
+    return MainActorObservable<Accumulate>(
       _mainActorDelivering: source.scan(seed) { accumulated, element in
-        try _callOnMainActor(accumulator, accumulated, element)
+        try
+          (_isOnMainActorNow
+          ? accumulatorDirect(accumulated, element)
+          : _callOnMainQueueThrowing(accumulator, accumulated, element))
       })
   }
 
@@ -302,7 +336,7 @@ extension ObservableType {
   ) -> MainActorObservable<Element> {
     MainActorObservable(
       _mainActorDelivering: Observable.combineLatest(source1.source, source2.source) {
-        first, second in try _callOnMainActor(resultSelector, first, second)
+        first, second in try _callOnMainActorThrowing(resultSelector, first, second)
       })
   }
 }
@@ -313,7 +347,7 @@ internal func _throwingOnMainActor<Value: Sendable>(
   _ callback: (@MainActor (Value) throws -> Void)?
 ) -> (@Sendable (Value) throws -> Void)? {
   guard let callback else { return nil }
-  return { value in try _callOnMainActor(callback, value) }
+  return { value in try _callOnMainActorThrowing(callback, value) }
 }
 
 /// A `@Sendable` throwing callback that runs `callback` on the main actor.
@@ -322,5 +356,5 @@ internal func _throwingOnMainActor(
   _ callback: (@MainActor () throws -> Void)?
 ) -> (@Sendable () throws -> Void)? {
   guard let callback else { return nil }
-  return { try _onMainActor { () throws -> Void in try callback() } }
+  return { try _callOnMainActorThrowing({ (_: Void) throws -> Void in try callback() }, ()) }
 }
