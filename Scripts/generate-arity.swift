@@ -544,9 +544,13 @@ func sharedSequenceFronts() -> String {
             resultSelector: @escaping @MainActor (\(elementTypes(n, "S"))) -> Element
           ) -> SharedSequence<SharingStrategy, Element>
           where \(constraints) {
-            SharedSequence(
+            // Cast once, checked per call: see Internal/MainActorCall.swift.
+            let direct = unsafeBitCast(
+              resultSelector, to: (@Sendable (\(elementTypes(n, "S"))) -> Element).self)
+            return SharedSequence(
               Observable<Element>.\(op.name)(\(sourceArguments(n))) { \(values) in
-                _onMainActor { resultSelector(\(values)) }
+                _isOnMainActorNow
+                  ? direct(\(values)) : _onMainQueue { resultSelector(\(values)) }
               })
           }
 

@@ -44,7 +44,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func map<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().map { element in _callOnMainActor(transform, element) })
+    let transformDirect = _nonisolated(transform)
+    return SharedSequence(
+      asObservable().map { element in
+        (_isOnMainActorNow ? transformDirect(element) : _callOnMainQueue(transform, element))
+      })
   }
 
   /// Transforms each element with `transform`, run on the main actor, and delivers the
@@ -57,7 +61,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().compactMap { element in _callOnMainActor(transform, element) })
+    let transformDirect = _nonisolated(transform)
+    return SharedSequence(
+      asObservable().compactMap { element in
+        (_isOnMainActorNow ? transformDirect(element) : _callOnMainQueue(transform, element))
+      })
   }
 
   /// Delivers the elements for which `predicate`, run on the main actor, returns `true`.
@@ -69,7 +77,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func filter(
     _ predicate: @escaping @MainActor (Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(asObservable().filter { element in _callOnMainActor(predicate, element) })
+    let predicateDirect = _nonisolated(predicate)
+    return SharedSequence(
+      asObservable().filter { element in
+        (_isOnMainActorNow ? predicateDirect(element) : _callOnMainQueue(predicate, element))
+      })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, and
@@ -82,7 +94,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMapLatest { element in _callOnMainActor(selector, element) })
+    let selectorDirect = _nonisolated(selector)
+    return SharedSequence(
+      asObservable().flatMapLatest { element in
+        (_isOnMainActorNow ? selectorDirect(element) : _callOnMainQueue(selector, element))
+      })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, ignoring
@@ -95,7 +111,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMapFirst { element in _callOnMainActor(selector, element) })
+    let selectorDirect = _nonisolated(selector)
+    return SharedSequence(
+      asObservable().flatMapFirst { element in
+        (_isOnMainActorNow ? selectorDirect(element) : _callOnMainQueue(selector, element))
+      })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, and merges
@@ -108,7 +128,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMap { element in _callOnMainActor(selector, element) })
+    let selectorDirect = _nonisolated(selector)
+    return SharedSequence(
+      asObservable().flatMap { element in
+        (_isOnMainActorNow ? selectorDirect(element) : _callOnMainQueue(selector, element))
+      })
   }
 
   /// Maps each element to a shared sequence with `selector`, run on the main actor, and
@@ -121,7 +145,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().concatMap { element in _callOnMainActor(selector, element) })
+    let selectorDirect = _nonisolated(selector)
+    return SharedSequence(
+      asObservable().concatMap { element in
+        (_isOnMainActorNow ? selectorDirect(element) : _callOnMainQueue(selector, element))
+      })
   }
 
   /// Calls the given closures, on the main actor, at the events and moments of the
@@ -165,8 +193,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @MainActor (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(
-      asObservable().distinctUntilChanged { element in _callOnMainActor(keySelector, element) })
+    let keySelectorDirect = _nonisolated(keySelector)
+    return SharedSequence(
+      asObservable().distinctUntilChanged { element in
+        (_isOnMainActorNow ? keySelectorDirect(element) : _callOnMainQueue(keySelector, element))
+      })
   }
 
   /// Skips elements that `comparer`, run on the main actor, finds equal to the element before.
@@ -178,9 +209,11 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func distinctUntilChanged(
     _ comparer: @escaping @MainActor (Element, Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(
+    let comparerDirect = _nonisolated(comparer)
+    return SharedSequence(
       asObservable().distinctUntilChanged { previous, element in
-        _callOnMainActor(comparer, previous, element)
+        (_isOnMainActorNow
+          ? comparerDirect(previous, element) : _callOnMainQueue(comparer, previous, element))
       })
   }
 
@@ -197,10 +230,17 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
     _ keySelector: @escaping @MainActor (Element) -> Key,
     comparer: @escaping @MainActor (Key, Key) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(
+    let keySelectorDirect = _nonisolated(keySelector)
+    let comparerDirect = _nonisolated(comparer)
+    return SharedSequence(
       asObservable().distinctUntilChanged(
-        { element in _callOnMainActor(keySelector, element) },
-        comparer: { previous, key in _callOnMainActor(comparer, previous, key) }))
+        { element in
+          (_isOnMainActorNow ? keySelectorDirect(element) : _callOnMainQueue(keySelector, element))
+        },
+        comparer: { previous, key in
+          (_isOnMainActorNow
+            ? comparerDirect(previous, key) : _callOnMainQueue(comparer, previous, key))
+        }))
   }
 
   /// Delivers each intermediate result of `accumulator`, run on the main actor, starting
@@ -215,9 +255,12 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @MainActor (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
-    SharedSequence(
+    let accumulatorDirect = _nonisolated(accumulator)
+    return SharedSequence(
       asObservable().scan(seed) { accumulated, element in
-        _callOnMainActor(accumulator, accumulated, element)
+        (_isOnMainActorNow
+          ? accumulatorDirect(accumulated, element)
+          : _callOnMainQueue(accumulator, accumulated, element))
       })
   }
 
@@ -234,9 +277,12 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
     _ second: Second,
     resultSelector: @escaping @MainActor (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
-    SharedSequence(
+    let resultSelectorDirect = _nonisolated(resultSelector)
+    return SharedSequence(
       asObservable().withLatestFrom(second) { element, latest in
-        _callOnMainActor(resultSelector, element, latest)
+        (_isOnMainActorNow
+          ? resultSelectorDirect(element, latest)
+          : _callOnMainQueue(resultSelector, element, latest))
       })
   }
 
@@ -252,9 +298,12 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping @MainActor (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(
+    let resultSelectorDirect = _nonisolated(resultSelector)
+    return SharedSequence(
       asObservable().withUnretained(object) { object, element in
-        _callOnMainActor(resultSelector, object, element)
+        (_isOnMainActorNow
+          ? resultSelectorDirect(object, element)
+          : _callOnMainQueue(resultSelector, object, element))
       })
   }
 }

@@ -675,9 +675,13 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     resultSelector: @escaping @MainActor (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.combineLatest(source1, source2) { v1, v2 in
-        _onMainActor { resultSelector(v1, v2) }
+        _isOnMainActorNow
+          ? direct(v1, v2) : _onMainQueue { resultSelector(v1, v2) }
       })
   }
 
@@ -703,9 +707,13 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, source3) { v1, v2, v3 in
-        _onMainActor { resultSelector(v1, v2, v3) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3) : _onMainQueue { resultSelector(v1, v2, v3) }
       })
   }
 
@@ -732,9 +740,14 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, source3, source4) { v1, v2, v3, v4 in
-        _onMainActor { resultSelector(v1, v2, v3, v4) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4) : _onMainQueue { resultSelector(v1, v2, v3, v4) }
       })
   }
 
@@ -765,10 +778,15 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, source3, source4, source5) {
         v1, v2, v3, v4, v5 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5) : _onMainQueue { resultSelector(v1, v2, v3, v4, v5) }
       })
   }
 
@@ -801,10 +819,16 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
+        Element).self)
+    return SharedSequence(
       Observable<Element>.combineLatest(source1, source2, source3, source4, source5, source6) {
         v1, v2, v3, v4, v5, v6 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5, v6) : _onMainQueue { resultSelector(v1, v2, v3, v4, v5, v6) }
       })
   }
 
@@ -842,11 +866,19 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element).self)
+    return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, source7
       ) { v1, v2, v3, v4, v5, v6, v7 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5, v6, v7)
+          : _onMainQueue { resultSelector(v1, v2, v3, v4, v5, v6, v7) }
       })
   }
 
@@ -886,11 +918,20 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element).self)
+    return SharedSequence(
       Observable<Element>.combineLatest(
         source1, source2, source3, source4, source5, source6, source7, source8
       ) { v1, v2, v3, v4, v5, v6, v7, v8 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7, v8) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5, v6, v7, v8)
+          : _onMainQueue { resultSelector(v1, v2, v3, v4, v5, v6, v7, v8) }
       })
   }
 
@@ -909,9 +950,13 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     resultSelector: @escaping @MainActor (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.zip(source1, source2) { v1, v2 in
-        _onMainActor { resultSelector(v1, v2) }
+        _isOnMainActorNow
+          ? direct(v1, v2) : _onMainQueue { resultSelector(v1, v2) }
       })
   }
 
@@ -937,9 +982,13 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector, to: (@Sendable (S1.Element, S2.Element, S3.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, source3) { v1, v2, v3 in
-        _onMainActor { resultSelector(v1, v2, v3) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3) : _onMainQueue { resultSelector(v1, v2, v3) }
       })
   }
 
@@ -966,9 +1015,14 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, source4) { v1, v2, v3, v4 in
-        _onMainActor { resultSelector(v1, v2, v3, v4) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4) : _onMainQueue { resultSelector(v1, v2, v3, v4) }
       })
   }
 
@@ -999,9 +1053,14 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element).self)
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, source4, source5) { v1, v2, v3, v4, v5 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5) : _onMainQueue { resultSelector(v1, v2, v3, v4, v5) }
       })
   }
 
@@ -1034,10 +1093,16 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) ->
+        Element).self)
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, source4, source5, source6) {
         v1, v2, v3, v4, v5, v6 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5, v6) : _onMainQueue { resultSelector(v1, v2, v3, v4, v5, v6) }
       })
   }
 
@@ -1075,10 +1140,18 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element).self)
+    return SharedSequence(
       Observable<Element>.zip(source1, source2, source3, source4, source5, source6, source7) {
         v1, v2, v3, v4, v5, v6, v7 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5, v6, v7)
+          : _onMainQueue { resultSelector(v1, v2, v3, v4, v5, v6, v7) }
       })
   }
 
@@ -1118,11 +1191,20 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
     S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
     S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    // Cast once, checked per call: see Internal/MainActorCall.swift.
+    let direct = unsafeBitCast(
+      resultSelector,
+      to: (@Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element).self)
+    return SharedSequence(
       Observable<Element>.zip(
         source1, source2, source3, source4, source5, source6, source7, source8
       ) { v1, v2, v3, v4, v5, v6, v7, v8 in
-        _onMainActor { resultSelector(v1, v2, v3, v4, v5, v6, v7, v8) }
+        _isOnMainActorNow
+          ? direct(v1, v2, v3, v4, v5, v6, v7, v8)
+          : _onMainQueue { resultSelector(v1, v2, v3, v4, v5, v6, v7, v8) }
       })
   }
 }

@@ -148,7 +148,10 @@ struct ReplayServerTests {
     defer { server.stop() }
     server.stub("/hang", .hang)
 
-    let task = session().dataTask(with: server.baseURL.appendingPathComponent("hang"))
+    // Only the cancel below may close the connection: with the default 60 s, a loaded machine
+    // that starves this test for a minute saw the client's own timeout close it first.
+    let task = session(requestTimeout: 3600).dataTask(
+      with: server.baseURL.appendingPathComponent("hang"))
     task.resume()
     #expect(await server.waitForRequests())
     #expect(server.abandonedRequests.isEmpty)
@@ -375,10 +378,12 @@ struct ReplayServerTests {
 
 // MARK: - Helpers
 
-private func session() -> URLSession {
+/// A session without a cache; `requestTimeout` is how long the client waits for an answer before
+/// it gives up and closes the connection.
+private func session(requestTimeout: TimeInterval = 60) -> URLSession {
   let configuration = URLSessionConfiguration.ephemeral
   configuration.urlCache = nil
-  configuration.timeoutIntervalForRequest = 60
+  configuration.timeoutIntervalForRequest = requestTimeout
   return URLSession(configuration: configuration)
 }
 

@@ -50,4 +50,39 @@ struct MainSchedulerTests {
     #expect(instance === MainScheduler.instance)
     #expect(MainScheduler.asyncInstance !== MainScheduler.instance)
   }
+
+  @Test(
+    "ensureRunningOnMainThread reports a caller off the main thread and queue, and only that one",
+    .timeLimit(.minutes(1)))
+  func ensureRunningOnMainThread() async {
+    // No other test sets this hook; other violations, if any, are told apart by the marker.
+    let marker = "main-scheduler-tests-\(UInt64.random(in: 0...UInt64.max))"
+    // A class, as the handler is `@Sendable`; NSLock, as Synchronization's Mutex is above the
+    // Apple floor.
+    final class Reports: @unchecked Sendable {
+      // SAFETY: `messages` is read and written only with `lock` held.
+      let lock = NSLock()
+      var messages: [String] = []
+    }
+    let reports = Reports()
+    let previous = Hooks.mainThreadViolationHandler
+    Hooks.mainThreadViolationHandler = { message in
+      if message.hasPrefix(marker) { reports.lock.withLock { reports.messages.append(message) } }
+    }
+    defer { Hooks.mainThreadViolationHandler = previous }
+
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.main.async {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "\(marker) on the main queue")
+        done.resume()
+      }
+    }
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "\(marker) on a thread")
+        done.resume()
+      }.start()
+    }
+    #expect(reports.lock.withLock { reports.messages } == ["\(marker) on a thread"])
+  }
 }

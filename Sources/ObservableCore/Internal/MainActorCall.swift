@@ -5,41 +5,50 @@ import Dispatch
 // of `MainActorObservable` (an `Observable` after `observe(on: MainScheduler.instance)`). They
 // are `package`, for ObservableCocoa's operators; `@inlinable` ones inline into the client.
 //
-// Such a sequence delivers on the main scheduler, so the call is normally on the main thread,
-// where `MainActor.assumeIsolated` holds. An element can still arrive elsewhere: under
-// `SharingScheduler.mock` a test scheduler stands in for the main scheduler and may run on any
-// thread (a Swift Testing test that is not `@MainActor`), or a sequence was made with
-// `init(raw:)` from a source that delivers elsewhere. The closure was checked at compile time as
-// main-actor code, so running it on that thread would be a data race the compiler was promised
-// could not happen, and `assumeIsolated` would stop the process. Instead the call waits on the
-// main queue (the main actor's executor) and runs there: the closure still runs exactly once,
-// in order, and the caller gets its result. Nothing here holds a lock, as no caller does.
+// Such a sequence delivers on the main scheduler, so the call is normally on the main thread.
+// An element can still arrive elsewhere: under `SharingScheduler.mock` a test scheduler stands in
+// for the main scheduler and may run on any thread (a Swift Testing test that is not
+// `@MainActor`), or a sequence was made with `init(raw:)` from a source that delivers elsewhere.
+// The closure was checked at compile time as main-actor code, so running it on that thread
+// would be a data race the compiler was promised could not happen. Instead the call waits on the
+// main queue (the main actor's executor) and runs there: the closure still runs exactly once, in
+// order, and the caller gets its result. Nothing here holds a lock, as no caller does.
+//
+// The per-element path. An operator casts its `@MainActor` closure to the nonisolated function
+// type once, when it is applied (`_nonisolated`), and per element checks `_isOnMainActorNow` and
+// calls the cast function directly; only off the main actor does it go through the out-of-line
+// `_callOnMainQueue`. A global-actor-isolated function type has the same representation as its
+// nonisolated counterpart, so the cast changes only what the compiler checks, and the check is
+// made at each call: the one `MainActor.assumeIsolated` makes, without the runtime's executor
+// lookup (about 150 instructions a call) and without forming a closure per element. Measured on
+// the app-shaped `Driver` chain (three closures per element; Benchmarks/RESULTS.md): 5,006
+// instructions per element through `assumeIsolated` and a closure per call, 3,073 this way,
+// against 2,943 with the `@Sendable` closures before.
 
-/// Runs `body` on the main actor and returns its result: at once on the main thread or the main
-/// queue, otherwise synchronously on the main queue.
-///
-/// Both are checked because on Linux they differ once a program calls `dispatchMain()`, as test
-/// runners do: the main queue, the main actor's executor, is then drained by another thread
-/// (see `MainScheduler.ensureRunningOnMainThread`), and `DispatchQueue.main.sync` from it would
-/// deadlock. The thread is checked first: it is the cheaper check, and the usual answer in an
-/// app.
-///
-/// On the main thread or queue, `body` is called as a nonisolated function rather than through
-/// `MainActor.assumeIsolated`: the check above is the one `assumeIsolated` would make, and
-/// `assumeIsolated` repeats it through the runtime's executor lookup, about 150 instructions
-/// per call (the app-shaped `Driver` chain, three closures per element, cost 5,006 instructions
-/// per element that way). A global-actor-isolated function type has the same
-/// representation as its nonisolated counterpart, so the cast changes only what the compiler
-/// checks, and the check was made here.
+/// Whether a main-actor closure may be called directly now: on the main thread, or on the main
+/// queue (see `MainScheduler._isOnMainThreadOrQueue`).
 @inlinable
 @inline(__always)
-package func _onMainActor<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
-  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return withoutActuallyEscaping(body) { body in
-      unsafeBitCast(body, to: (() -> Result).self)()
-    }
-  }
-  return _onMainQueue(body)
+package var _isOnMainActorNow: Bool {
+  MainScheduler._isOnMainThreadOrQueue
+}
+
+/// `function` as a nonisolated function, to call directly when ``_isOnMainActorNow`` is true.
+@inlinable
+@inline(__always)
+package func _nonisolated<Argument, Result>(
+  _ function: @escaping @MainActor (Argument) -> Result
+) -> @Sendable (Argument) -> Result {
+  unsafeBitCast(function, to: (@Sendable (Argument) -> Result).self)
+}
+
+/// `function`, of two arguments, as a nonisolated function; see ``_nonisolated(_:)``.
+@inlinable
+@inline(__always)
+package func _nonisolated<First, Second, Result>(
+  _ function: @escaping @MainActor (First, Second) -> Result
+) -> @Sendable (First, Second) -> Result {
+  unsafeBitCast(function, to: (@Sendable (First, Second) -> Result).self)
 }
 
 /// Runs `body` synchronously on the main queue, the main actor's executor, from another thread.
@@ -48,43 +57,14 @@ package func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) -> 
   DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
 }
 
-/// Calls `function` with `argument` on the main actor and returns its result: at once on the
-/// main thread or the main queue, otherwise synchronously on the main queue.
-///
-/// The per-element form of ``_onMainActor(_:)`` for a closure the caller already holds: it calls
-/// `function` itself rather than a closure around it, so no closure is formed per element.
-@inlinable
-@inline(__always)
-package func _callOnMainActor<Argument: Sendable, Result: Sendable>(
-  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
-) -> Result {
-  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return unsafeBitCast(function, to: ((Argument) -> Result).self)(argument)
-  }
-  return _callOnMainQueue(function, argument)
-}
-
-/// Calls `function` with `argument` synchronously on the main queue, from another thread; kept
-/// out of line so that the caller's fast path forms no closure.
+/// Calls `function` with `argument` synchronously on the main queue, from another thread; out
+/// of line, so that the caller's fast path forms no closure.
 @usableFromInline
 @inline(never)
 package func _callOnMainQueue<Argument: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
 ) -> Result {
   _onMainQueue { function(argument) }
-}
-
-/// Calls `function` with two arguments on the main actor and returns its result, as
-/// ``_callOnMainActor(_:_:)`` does with one.
-@inlinable
-@inline(__always)
-package func _callOnMainActor<First: Sendable, Second: Sendable, Result: Sendable>(
-  _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
-) -> Result {
-  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
-    return unsafeBitCast(function, to: ((First, Second) -> Result).self)(first, second)
-  }
-  return _callOnMainQueue(function, first, second)
 }
 
 /// Calls `function` with two arguments synchronously on the main queue, from another thread.
@@ -96,13 +76,23 @@ package func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendabl
   _onMainQueue { function(first, second) }
 }
 
+/// Calls `function` with `argument` on the main actor and returns its result, for a closure
+/// called rarely (once per error, say): the per-element operators cast once instead.
+@inlinable
+package func _callOnMainActor<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
+) -> Result {
+  _isOnMainActorNow ? _nonisolated(function)(argument) : _callOnMainQueue(function, argument)
+}
+
 /// A `@Sendable` callback that runs `callback` with its argument on the main actor.
 @inlinable
 package func _onMainActor<Value: Sendable>(
   _ callback: (@MainActor (Value) -> Void)?
 ) -> (@Sendable (Value) -> Void)? {
   guard let callback else { return nil }
-  return { value in _callOnMainActor(callback, value) }
+  let direct = _nonisolated(callback)
+  return { value in _isOnMainActorNow ? direct(value) : _callOnMainQueue(callback, value) }
 }
 
 /// A `@Sendable` callback that runs `callback` with its arguments on the main actor.
@@ -111,14 +101,18 @@ package func _onMainActor<First: Sendable, Second: Sendable>(
   _ callback: (@MainActor (First, Second) -> Void)?
 ) -> (@Sendable (First, Second) -> Void)? {
   guard let callback else { return nil }
-  return { first, second in _callOnMainActor(callback, first, second) }
+  let direct = _nonisolated(callback)
+  return { first, second in
+    _isOnMainActorNow ? direct(first, second) : _callOnMainQueue(callback, first, second)
+  }
 }
 
 /// A `@Sendable` callback that runs `callback` on the main actor.
 @inlinable
 package func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
   guard let callback else { return nil }
-  return { _onMainActor { callback() } }
+  let direct = unsafeBitCast(callback, to: (@Sendable () -> Void).self)
+  return { _isOnMainActorNow ? direct() : _onMainQueue(callback) }
 }
 
 // The throwing forms, for `MainActorObservable`, whose closures may throw as `Observable`'s do.
@@ -133,7 +127,7 @@ package func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable ()
 package func _callOnMainActorThrowing<Argument: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (Argument) throws -> Result, _ argument: Argument
 ) throws -> Result {
-  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
+  if _isOnMainActorNow {
     return try unsafeBitCast(function, to: ((Argument) throws -> Result).self)(argument)
   }
   return try _callOnMainQueueThrowing(function, argument)
@@ -156,7 +150,7 @@ package func _callOnMainActorThrowing<First: Sendable, Second: Sendable, Result:
   _ function: @escaping @MainActor (First, Second) throws -> Result, _ first: First,
   _ second: Second
 ) throws -> Result {
-  if MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue {
+  if _isOnMainActorNow {
     return try unsafeBitCast(function, to: ((First, Second) throws -> Result).self)(first, second)
   }
   return try _callOnMainQueueThrowing(function, first, second)
@@ -171,14 +165,6 @@ package func _callOnMainQueueThrowing<First: Sendable, Second: Sendable, Result:
   _ second: Second
 ) throws -> Result {
   try _onMainQueue { Swift.Result { try function(first, second) } }.get()
-}
-
-/// Whether a main-actor closure may be called directly now: on the main thread, or on the main
-/// queue (see `_onMainActor` above for why both).
-@inlinable
-@inline(__always)
-package var _isOnMainActorNow: Bool {
-  MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue
 }
 
 /// The throwing `function` as a nonisolated function.

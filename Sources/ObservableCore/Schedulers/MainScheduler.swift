@@ -2,11 +2,6 @@ import Dispatch
 import ObservableCoreShims
 import Synchronization
 
-// `Thread.isMainThread` is in Foundation proper.
-#if canImport(Foundation)
-  import Foundation
-#endif
-
 /// A scheduler for work that must run on the main dispatch queue, such as UI updates.
 ///
 /// ``instance`` runs an action at once when called on the main queue with nothing else of
@@ -67,6 +62,19 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
     DispatchQueue.getSpecific(key: _mainQueueKey) != nil
   }
 
+  /// Whether the caller runs on the main thread or on the main queue: where the main actor's
+  /// work runs.
+  ///
+  /// Not API: ``ensureRunningOnMainThread(errorMessage:)`` checks it, and ObservableCocoa checks
+  /// it before each call of a main-actor closure. Both are needed on Linux, where they differ
+  /// once a program calls `dispatchMain()`, as test runners do: the main queue (and with it the
+  /// main actor) is then drained by another thread. The thread is checked first: it is the
+  /// cheaper check, and the usual answer in an app.
+  @inlinable
+  public static var _isOnMainThreadOrQueue: Bool {
+    _isOnMainThread || isOnMainQueue
+  }
+
   /// Runs `action` now if the caller is on the main queue and no other work of this scheduler
   /// is pending; otherwise queues it on the main queue.
   ///
@@ -118,15 +126,12 @@ extension MainScheduler {
   /// its Foundation lacked `Thread.isMainThread`. This check reports and returns. It accepts
   /// the main queue as well as the main thread because on Linux they can differ: once a
   /// program calls `dispatchMain()`, as test runners do, the main queue (and with it the main
-  /// actor) is drained by another thread. Without Foundation it checks only the main queue.
+  /// actor) is drained by another thread.
   ///
   /// - Parameter errorMessage: What to report; the default says that the caller is on a
   ///   background thread.
   public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
-    #if canImport(Foundation)
-      guard !Thread.isMainThread else { return }
-    #endif
-    guard !isOnMainQueue else { return }
+    guard !_isOnMainThreadOrQueue else { return }
     Hooks._reportMainThreadViolation(errorMessage ?? "Running on a background thread.")
   }
 }
