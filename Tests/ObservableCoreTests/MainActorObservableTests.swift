@@ -307,6 +307,67 @@ struct MainActorObservableTests {
     #expect(offMain == [])
   }
 
+  @Test(
+    "startWith, take, skip, catchAndReturn and retry keep a main-actor sequence, on the main actor",
+    .timeLimit(.minutes(1)))
+  func forwardingOperators() async {
+    let log = MainActorLog()
+    let source = PublishSubject<Int>()
+    let bag = DisposeBag()
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Task { @MainActor in
+        let chain: MainActorObservable<Int> =
+          source
+          .observe(on: MainScheduler.instance)
+          .retry(1)
+          .retry()
+          .startWith(-2, -1)
+          .skip(1)
+          .take(4)
+          .catchAndReturn(0)
+        chain
+          .map { value -> Int in
+            log.record("map \(value)")
+            return value
+          }
+          .subscribe(
+            onNext: { value in log.record("onNext \(value)") },
+            onCompleted: {
+              log.record("onCompleted")
+              done.resume()
+            }
+          )
+          .disposed(by: bag)
+        DispatchQueue.global().async {
+          source.onNext(1)
+          source.onNext(2)
+          source.onNext(3)
+        }
+      }
+    }
+    let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
+    #expect(
+      calls == [
+        "map -1", "onNext -1", "map 1", "onNext 1", "map 2", "onNext 2", "map 3", "onNext 3",
+        "onCompleted",
+      ])
+    #expect(offMain == [])
+  }
+
+  @Test("debounce and throttle on the main scheduler keep a main-actor sequence")
+  func timeOperatorsKeepTheType() {
+    let main = PublishSubject<Int>().observe(on: MainScheduler.instance)
+    let debounced: MainActorObservable<Int> = main.debounce(
+      .milliseconds(300), scheduler: MainScheduler.instance)
+    let throttled: MainActorObservable<Int> = main.throttle(
+      .milliseconds(300), latest: false, scheduler: MainScheduler.instance)
+    // On another scheduler they are the plain operators.
+    let elsewhere = main.debounce(
+      .milliseconds(300), scheduler: MainScheduler.instance as any SchedulerType)
+    #expect(type(of: elsewhere) != MainActorObservable<Int>.self)
+    _ = (debounced, throttled)
+  }
+
   @Test("observe(on:) with any other scheduler, and every other operator, return an Observable")
   func otherOperatorsReturnObservable() {
     let subject = PublishSubject<Int>()
@@ -314,10 +375,26 @@ struct MainActorObservableTests {
     let queued: Observable<Int> = subject.observe(on: MainScheduler.asyncInstance)
     let main = subject.observe(on: MainScheduler.instance)
     let converted: Observable<Int> = main.asObservable()
-    let other: Observable<Int> = main.startWith(0)
+    let other = main.element(at: 0)
     let viaExistential: Observable<Int> = subject.observe(
       on: MainScheduler.instance as any ImmediateSchedulerType)
     #expect(type(of: main) == MainActorObservable<Int>.self)
-    _ = (plain, queued, converted, other, viaExistential)
+    #expect(type(of: other) != MainActorObservable<Int>.self)
+    _ = (plain, queued, converted, viaExistential)
+  }
+
+  @Test("a main-actor sequence is an Observable: it goes where RxSwift code expects one")
+  func isAnObservable() {
+    func takesObservable(_ observable: Observable<Int>) -> Observable<Int> { observable }
+    let subject = PublishSubject<Int>()
+    // Code written for RxSwift, where observe(on:) returns an Observable, still compiles.
+    let annotated: Observable<Int> = subject.observe(on: MainScheduler.instance)
+    let passed = takesObservable(subject.observe(on: MainScheduler.instance).map { $0 + 1 })
+    let mixed = [subject.observe(on: MainScheduler.instance), subject.asObservable()]
+    let chosen =
+      Bool.random() ? subject.observe(on: MainScheduler.instance) : subject.asObservable()
+    #expect(annotated is MainActorObservable<Int>)
+    #expect(passed is MainActorObservable<Int>)
+    _ = (mixed, chosen)
   }
 }

@@ -3,9 +3,9 @@ import Dispatch
 /// An observable sequence that delivers its events on the main actor, so that the closures of
 /// its operators may be `@MainActor`.
 ///
-/// `observe(on: MainScheduler.instance)` returns one in Swift 6 mode. It is an ``ObservableType``,
-/// so every operator still applies (those without a main-actor form return a plain
-/// ``Observable``), and it converts where an `Observable` is expected with `asObservable()`.
+/// `observe(on: MainScheduler.instance)` returns one in Swift 6 mode. It is an ``Observable``, so
+/// it goes wherever an `Observable` is expected and every operator still applies (those without
+/// a main-actor form return a plain `Observable`).
 /// Its own `map`, `filter`, `compactMap`, `flatMapLatest`, `flatMap`, `withLatestFrom`,
 /// `distinctUntilChanged`, `do`, `scan`, `share`, `subscribe` and `bind(onNext:)` take
 /// `@MainActor` closures, which may touch main-actor state and capture main-actor values that
@@ -26,32 +26,36 @@ import Dispatch
 /// (`flatMapLatest`'s and `flatMap`'s inner sequences, `withLatestFrom`'s second sequence,
 /// `combineLatest`'s sources) deliver what those send on the main actor: at once when it is
 /// sent on the main thread, otherwise queued on the main queue, in order.
-public struct MainActorObservable<Element: Sendable>: ObservableType {
-  /// The events, delivered on the main actor.
-  @usableFromInline let source: Observable<Element>
+public final class MainActorObservable<Element: Sendable>: Observable<Element>,
+  // SAFETY: adds one immutable stored property, a reference to an `Observable`, which is
+  // Sendable; the rest is `Observable`'s.
+  @unchecked Sendable
+{
+  /// The sequence this one delivers, kept for its fused stages (see `_fusedStages()`).
+  @usableFromInline let wrapped: Observable<Element>
 
   /// Wraps `source`, which must deliver on the main actor.
+  ///
+  /// Subscribing runs `source`'s own producer: the wrapper adds nothing per subscription or
+  /// element.
   @inlinable
   internal init(_mainActorDelivering source: Observable<Element>) {
-    self.source = source
+    wrapped = source
+    super.init(_sameProducerAs: source)
   }
 
-  /// Subscribes `observer` to the sequence.
-  ///
-  /// - Parameter observer: The observer that receives the sequence's events on the main actor.
-  /// - Returns: A disposable that cancels the subscription.
+  /// This sequence as a plain ``Observable``, so that operators applied to it are the
+  /// `@Sendable` ones of ``ObservableType``.
   @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    source.subscribe(observer)
+  internal var source: Observable<Element> {
+    self
   }
 
-  /// Returns the sequence as a plain ``Observable``, which still delivers on the main actor.
-  ///
-  /// - Returns: The same events.
+  /// The fused stages of the wrapped sequence, so that a `map` or `filter` after this one fuses
+  /// with them as it would without the wrapper.
   @inlinable
-  public func asObservable() -> Observable<Element> {
-    source
+  override internal func _fusedStages() -> _FusedObservable<Element>? {
+    wrapped._fusedStages()
   }
 }
 
