@@ -38,8 +38,10 @@ public final class MainActorObservable<Element: Sendable>: Observable<Element>,
   ///
   /// Subscribing runs `source`'s own producer: the wrapper adds nothing per subscription or
   /// element.
+  ///
+  /// Not public API; for the modules of this package that deliver on the main actor.
   @inlinable
-  internal init(_mainActorDelivering source: Observable<Element>) {
+  package init(_mainActorDelivering source: Observable<Element>) {
     wrapped = source
     super.init(_sameProducerAs: source)
   }
