@@ -65,11 +65,6 @@ extension MainActorObservable {
   /// Emits an element only after `dueTime` has passed without another, with the timers on the
   /// main queue, as ``ObservableType/debounce(_:scheduler:)-(RxTimeInterval,_)`` does.
   ///
-  /// ```
-  /// source:        -a-b-----c--d---|
-  /// debounce(3)    ------b--------d|
-  /// ```
-  ///
   /// - Parameters:
   ///   - dueTime: How long the source must be quiet before its latest element is emitted.
   ///   - scheduler: The main scheduler, which runs the timers.
@@ -84,12 +79,6 @@ extension MainActorObservable {
 
   /// Emits an element, then ignores elements for `dueTime`, with the timers on the main queue,
   /// as ``ObservableType/throttle(_:latest:scheduler:)-(RxTimeInterval,_,_)`` does.
-  ///
-  /// ```
-  /// source:                       -123------456-----|
-  /// throttle(4)                   -1---3----4---6---|
-  /// throttle(4, latest: false)    -1--------4-------|
-  /// ```
   ///
   /// - Parameters:
   ///   - dueTime: The minimum time between two emitted elements.
