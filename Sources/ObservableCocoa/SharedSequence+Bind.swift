@@ -36,7 +36,7 @@ extension SharedSequenceConvertibleType {
   @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
-    asObservable().subscribe(onNext: onNext)
+    asObservable()._sendableSubscribe(onNext: onNext)
   }
 
   /// Calls `binder` with this sequence and returns its result.

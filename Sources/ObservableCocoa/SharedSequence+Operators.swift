@@ -19,7 +19,7 @@ extension SharedSequenceConvertibleType {
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().map(transform))
+    SharedSequence(asObservable()._sendableMap(transform))
   }
 
   /// Transforms each element with `transform` and drops the `nil` results.
@@ -32,7 +32,7 @@ extension SharedSequenceConvertibleType {
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().compactMap(transform))
+    SharedSequence(asObservable()._sendableCompactMap(transform))
   }
 
   /// Emits only the elements that satisfy `predicate`.
@@ -45,7 +45,7 @@ extension SharedSequenceConvertibleType {
   public func filter(
     _ predicate: @escaping @Sendable (Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(asObservable().filter(predicate))
+    SharedSequence(asObservable()._sendableFilter(predicate))
   }
 
   /// Maps each element to a shared sequence and emits the elements of the most recent one,
@@ -59,7 +59,7 @@ extension SharedSequenceConvertibleType {
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMapLatest(selector))
+    SharedSequence(asObservable()._sendableFlatMapLatest(selector))
   }
 
   /// Maps an element to a shared sequence only while no inner sequence is running, and emits
@@ -86,7 +86,7 @@ extension SharedSequenceConvertibleType {
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence(asObservable().flatMap(selector))
+    SharedSequence(asObservable()._sendableFlatMap(selector))
   }
 
   /// Maps each element to a shared sequence and emits their elements one sequence after
@@ -128,7 +128,7 @@ extension SharedSequenceConvertibleType {
     onDispose: (@Sendable () -> Void)? = nil
   ) -> SharedSequence<SharingStrategy, Element> {
     return SharedSequence(
-      asObservable().do(
+      asObservable()._sendableDo(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
         onDispose: onDispose))
@@ -176,7 +176,7 @@ extension SharedSequenceConvertibleType {
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(asObservable().distinctUntilChanged(comparer))
+    SharedSequence(asObservable()._sendableDistinctUntilChanged(comparer))
   }
 
   /// Drops each element whose key `comparer` finds equal to the previous element's key.
@@ -252,7 +252,7 @@ extension SharedSequenceConvertibleType {
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
-    SharedSequence(asObservable().scan(seed, accumulator: accumulator))
+    SharedSequence(asObservable()._sendableScan(seed, accumulator: accumulator))
   }
 
   /// Combines each element with the latest element of `second`, if it has emitted one.
@@ -268,7 +268,7 @@ extension SharedSequenceConvertibleType {
     _ second: Second,
     resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
-    SharedSequence(asObservable().withLatestFrom(second, resultSelector: resultSelector))
+    SharedSequence(asObservable()._sendableWithLatestFrom(second, resultSelector: resultSelector))
   }
 
   /// Emits the latest element of `second` for each element, if `second` has emitted one.

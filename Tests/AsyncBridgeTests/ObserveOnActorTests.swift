@@ -8,6 +8,7 @@ import Testing
 @MainActor
 private enum MainActorLog {
   static var events: [Int] = []
+  static var mapped: [Int] = []
 }
 
 private actor Recorder {
@@ -35,6 +36,27 @@ struct ObserveOnActorTests {
       #expect(observer.elements == Array(0..<100))
       #expect(observer.events.last?.value == .completed)
       #expect(await MainActorLog.events == Array(0..<100) + [-1])
+      subscription.dispose()
+    }
+  }
+
+  @Test(
+    "observe(on: MainActor.shared) is a main-actor sequence: its closures touch main-actor state")
+  func mainActorClosures() async {
+    await withLeakChecking {
+      let observer = TestableObserver<Int>()
+      let chain: MainActorObservable<Int> = Observable.range(start: 0, count: 10)
+        .subscribe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+        .observe(on: MainActor.shared)
+        .map { value in
+          // A @MainActor closure: main-actor state, no assumeIsolated.
+          MainActorLog.mapped.append(value)
+          return value * 2
+        }
+      let subscription = chain.subscribe(observer)
+      #expect(await observer.waitForTermination())
+      #expect(observer.elements == (0..<10).map { $0 * 2 })
+      #expect(await MainActorLog.mapped == Array(0..<10))
       subscription.dispose()
     }
   }

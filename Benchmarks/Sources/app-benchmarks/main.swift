@@ -67,6 +67,22 @@ let workloads: [AppWorkload] = [
     blackHole(s.sum)
   },
   AppWorkload(
+    key: "w15-main-chain", title: "W15 subject.observe(on: main).map.filter.map (on main)",
+    unit: "send", count: 200_000
+  ) { n in
+    // In Swift 6 mode a MainActorObservable: its closures are @MainActor and called through
+    // the main-thread check; in Swift 5 mode a plain Observable.
+    let s = Sink()
+    let bag = DisposeBag()
+    let subject = PublishSubject<Int>()
+    subject.observe(on: MainScheduler.instance)
+      .map { $0 + 1 }.filter { $0 % 2 == 0 }.map { $0 * 2 }
+      .subscribe(onNext: { s.sum &+= $0 })
+      .disposed(by: bag)
+    for value in 0..<n { subject.onNext(value) }
+    blackHole(s.sum)
+  },
+  AppWorkload(
     key: "w7-flat-map-latest", title: "W7 subject.flatMapLatest { just($0 * 2) }", unit: "send",
     count: 200_000
   ) { n in

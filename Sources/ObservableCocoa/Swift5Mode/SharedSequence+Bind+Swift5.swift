@@ -21,6 +21,6 @@ extension SharedSequenceConvertibleType {
     nonisolated(unsafe) let uncheckedOnNext = onNext
     let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
     let onNext = sendableOnNext
-    return asObservable().subscribe(onNext: onNext)
+    return asObservable()._sendableSubscribe(onNext: onNext)
   }
 }

@@ -23,7 +23,7 @@ extension SharedSequenceConvertibleType {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result = { uncheckedTransform($0) }
     let transform = sendableTransform
-    return SharedSequence(asObservable().map(transform))
+    return SharedSequence(asObservable()._sendableMap(transform))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -43,7 +43,7 @@ extension SharedSequenceConvertibleType {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result? = { uncheckedTransform($0) }
     let transform = sendableTransform
-    return SharedSequence(asObservable().compactMap(transform))
+    return SharedSequence(asObservable()._sendableCompactMap(transform))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -63,7 +63,7 @@ extension SharedSequenceConvertibleType {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
     let predicate = sendablePredicate
-    return SharedSequence(asObservable().filter(predicate))
+    return SharedSequence(asObservable()._sendableFilter(predicate))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -85,7 +85,7 @@ extension SharedSequenceConvertibleType {
       uncheckedSelector($0)
     }
     let selector = sendableSelector
-    return SharedSequence(asObservable().flatMapLatest(selector))
+    return SharedSequence(asObservable()._sendableFlatMapLatest(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -129,7 +129,7 @@ extension SharedSequenceConvertibleType {
       uncheckedSelector($0)
     }
     let selector = sendableSelector
-    return SharedSequence(asObservable().flatMap(selector))
+    return SharedSequence(asObservable()._sendableFlatMap(selector))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -235,7 +235,7 @@ extension SharedSequenceConvertibleType {
     }
     let onDispose = sendableOnDispose
     return SharedSequence(
-      asObservable().do(
+      asObservable()._sendableDo(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
         onDispose: onDispose))
@@ -278,7 +278,7 @@ extension SharedSequenceConvertibleType {
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Element, Element) -> Bool = { uncheckedComparer($0, $1) }
     let comparer = sendableComparer
-    return SharedSequence(asObservable().distinctUntilChanged(comparer))
+    return SharedSequence(asObservable()._sendableDistinctUntilChanged(comparer))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -327,7 +327,7 @@ extension SharedSequenceConvertibleType {
       uncheckedAccumulator($0, $1)
     }
     let accumulator = sendableAccumulator
-    return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
+    return SharedSequence(asObservable()._sendableScan(seed, accumulator: accumulator))
   }
 
   /// The Swift 5 language mode form of this API.
@@ -351,7 +351,8 @@ extension SharedSequenceConvertibleType {
       uncheckedResultSelector($0, $1)
     }
     let resultSelector = sendableResultSelector
-    return SharedSequence(asObservable().withLatestFrom(second, resultSelector: resultSelector))
+    return SharedSequence(
+      asObservable()._sendableWithLatestFrom(second, resultSelector: resultSelector))
   }
 
   /// The Swift 5 language mode form of this API.

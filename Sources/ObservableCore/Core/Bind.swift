@@ -36,10 +36,17 @@ extension ObservableType {
   ///
   /// - Parameter onNext: Called with each element, on the thread that delivers it.
   /// - Returns: A disposable that cancels the subscription and releases `onNext`.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
-    subscribe(onNext: onNext)
+    // Named by its type: the Swift 5-mode twin of `subscribe` is disfavored too.
+    let subscribe:
+      (
+        (@Sendable (Element) -> Void)?, (@Sendable (any Swift.Error) -> Void)?,
+        (@Sendable () -> Void)?, (@Sendable () -> Void)?
+      ) -> any Disposable = self.subscribe(onNext:onError:onCompleted:onDisposed:)
+    return subscribe(onNext, nil, nil, nil)
   }
 
   /// Calls `binder` with this sequence and returns its result.

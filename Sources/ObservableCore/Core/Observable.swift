@@ -78,6 +78,18 @@ public class Observable<Element: Sendable>: ObservableType,
     self.activatesTrampoline = false
   }
 
+  /// Creates an observable that subscribes exactly as `source` does: the same producer, on the
+  /// trampoline or not as `source` is.
+  ///
+  /// Not public API; for a subclass that gives a sequence another static type.
+  ///
+  /// - Parameter source: The observable whose producer to share.
+  @inlinable
+  internal init(_sameProducerAs source: Observable<Element>) {
+    self.producer = source.producer
+    self.activatesTrampoline = source.activatesTrampoline
+  }
+
   /// Runs the producer for `observer` within `lifetime`.
   ///
   /// Not public API.

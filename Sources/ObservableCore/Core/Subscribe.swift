@@ -25,6 +25,7 @@ extension ObservableType {
   ///   - onCompleted: Called when the sequence completes.
   ///   - onDisposed: Called once when the subscription is disposed, for any reason.
   /// - Returns: A disposable that cancels the subscription.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func subscribe(

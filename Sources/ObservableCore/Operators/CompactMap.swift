@@ -9,12 +9,13 @@ extension ObservableType {
   /// - Parameter transform: The transform; a `nil` result is skipped. If it throws, the
   ///   sequence fails with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the non-`nil` transformed elements.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Observable<Result> {
     // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    asObservable()._appendingStage(.compactMap(transform))
+    return asObservable()._appendingStage(.compactMap(transform))
   }
 }

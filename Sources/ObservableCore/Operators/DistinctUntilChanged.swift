@@ -44,6 +44,7 @@ extension ObservableType {
   /// - Parameter comparer: Whether two elements are equal. If it throws, the sequence fails
   ///   with that error and the upstream subscription is disposed.
   /// - Returns: A sequence without consecutive elements that compare equal.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func distinctUntilChanged(

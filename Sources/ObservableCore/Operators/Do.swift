@@ -44,6 +44,7 @@ extension ObservableType {
   ///     subscriber or after a terminal event: after the source has been disposed, after
   ///     `afterError` or `afterCompleted`, and after `onSubscribed`.
   /// - Returns: A sequence with the same events.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func `do`(

@@ -9,12 +9,13 @@ extension ObservableType {
   /// - Parameter predicate: Decides whether an element passes. If it throws, the sequence
   ///   fails with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the elements that pass.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {
     // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    asObservable()._appendingStage(.filter(predicate))
+    return asObservable()._appendingStage(.filter(predicate))
   }
 }

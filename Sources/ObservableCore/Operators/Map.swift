@@ -11,12 +11,13 @@ extension ObservableType {
   /// - Parameter transform: The transform. If it throws, the sequence fails with that error
   ///   and the upstream subscription is disposed.
   /// - Returns: A sequence of transformed elements.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Observable<Result> {
     // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    asObservable()._appendingStage(.map(transform))
+    return asObservable()._appendingStage(.map(transform))
   }
 }

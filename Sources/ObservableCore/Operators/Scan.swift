@@ -15,6 +15,7 @@ extension ObservableType {
   ///   - accumulator: Combines the current state with an element into the next state. If it
   ///     throws, the sequence fails with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the accumulated states.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func scan<Accumulate: Sendable>(

@@ -12,6 +12,15 @@ extension ObservableType {
   /// - Returns: A sequence that starts with `elements`.
   @inlinable
   public func startWith(_ elements: Element...) -> Observable<Element> {
+    _startWith(elements)
+  }
+
+  /// ``startWith(_:)`` with the elements in an array, for the forms that forward to it.
+  ///
+  /// - Parameter elements: The elements to emit first.
+  /// - Returns: A sequence that starts with `elements`.
+  @inlinable
+  internal func _startWith(_ elements: [Element]) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
       for element in elements {

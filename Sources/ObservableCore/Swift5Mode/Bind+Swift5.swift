@@ -18,7 +18,14 @@ extension ObservableType {
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOnNext = onNext
     let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
-    return bind(onNext: sendableOnNext)
+    let onNext = sendableOnNext
+    // Named by its type: the Swift 5-mode twin of `subscribe` is disfavored too.
+    let subscribe:
+      (
+        (@Sendable (Element) -> Void)?, (@Sendable (any Swift.Error) -> Void)?,
+        (@Sendable () -> Void)?, (@Sendable () -> Void)?
+      ) -> any Disposable = self.subscribe(onNext:onError:onCompleted:onDisposed:)
+    return subscribe(onNext, nil, nil, nil)
   }
 }
 

@@ -20,6 +20,8 @@ extension ObservableType {
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) throws -> Result? = { try uncheckedTransform($0) }
-    return compactMap(sendableTransform)
+    let transform = sendableTransform
+    // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
+    return asObservable()._appendingStage(.compactMap(transform))
   }
 }

@@ -41,7 +41,8 @@ extension ObservableType {
     let sendableComparer: @Sendable (Element, Element) throws -> Bool = {
       try uncheckedComparer($0, $1)
     }
-    return distinctUntilChanged(sendableComparer)
+    let comparer = sendableComparer
+    return distinctUntilChanged({ $0 }, comparer: comparer)
   }
 
   /// The Swift 5 language mode form of this API.

@@ -40,6 +40,7 @@ extension ObservableType {
     } else {
       sendableOnNext = nil
     }
+    let onNext = sendableOnNext
     let sendableAfterNext: (@Sendable (Element) throws -> Void)?
     if let uncheckedAfterNext = afterNext {
       nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
@@ -47,6 +48,7 @@ extension ObservableType {
     } else {
       sendableAfterNext = nil
     }
+    let afterNext = sendableAfterNext
     let sendableOnError: (@Sendable (any Swift.Error) throws -> Void)?
     if let uncheckedOnError = onError {
       nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
@@ -54,6 +56,7 @@ extension ObservableType {
     } else {
       sendableOnError = nil
     }
+    let onError = sendableOnError
     let sendableAfterError: (@Sendable (any Swift.Error) throws -> Void)?
     if let uncheckedAfterError = afterError {
       nonisolated(unsafe) let uncheckedAfterError = uncheckedAfterError
@@ -61,6 +64,7 @@ extension ObservableType {
     } else {
       sendableAfterError = nil
     }
+    let afterError = sendableAfterError
     let sendableOnCompleted: (@Sendable () throws -> Void)?
     if let uncheckedOnCompleted = onCompleted {
       nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
@@ -68,6 +72,7 @@ extension ObservableType {
     } else {
       sendableOnCompleted = nil
     }
+    let onCompleted = sendableOnCompleted
     let sendableAfterCompleted: (@Sendable () throws -> Void)?
     if let uncheckedAfterCompleted = afterCompleted {
       nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
@@ -75,6 +80,7 @@ extension ObservableType {
     } else {
       sendableAfterCompleted = nil
     }
+    let afterCompleted = sendableAfterCompleted
     let sendableOnSubscribe: (@Sendable () -> Void)?
     if let uncheckedOnSubscribe = onSubscribe {
       nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
@@ -82,6 +88,7 @@ extension ObservableType {
     } else {
       sendableOnSubscribe = nil
     }
+    let onSubscribe = sendableOnSubscribe
     let sendableOnSubscribed: (@Sendable () -> Void)?
     if let uncheckedOnSubscribed = onSubscribed {
       nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
@@ -89,6 +96,7 @@ extension ObservableType {
     } else {
       sendableOnSubscribed = nil
     }
+    let onSubscribed = sendableOnSubscribed
     let sendableOnDispose: (@Sendable () -> Void)?
     if let uncheckedOnDispose = onDispose {
       nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
@@ -96,10 +104,60 @@ extension ObservableType {
     } else {
       sendableOnDispose = nil
     }
-    return `do`(
-      onNext: sendableOnNext, afterNext: sendableAfterNext, onError: sendableOnError,
-      afterError: sendableAfterError, onCompleted: sendableOnCompleted,
-      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
-      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+    let onDispose = sendableOnDispose
+    let source = asObservable()
+    let holdsDisposal = onDispose != nil || afterError != nil || afterCompleted != nil
+    return Observable(_run: { observer, lifetime in
+      onSubscribe?()
+      // The source gets its own lifetime so that it is torn down before `onDispose` runs,
+      // however early the subscription ends.
+      let upstream = _Lifetime(inheriting: lifetime)
+      let lifecycle = holdsDisposal ? _DoLifecycle(upstream: upstream, onDispose: onDispose) : nil
+      if let lifecycle { lifetime.add(lifecycle) } else { lifetime.add(upstream) }
+      source._subscribe(
+        AnyObserver { event in
+          guard !upstream.isDisposed else { return }
+          switch event {
+          case .next(let element):
+            do { try onNext?(element) } catch {
+              observer.on(.error(error))
+              lifetime.dispose()
+              return
+            }
+            observer.on(event)
+            do { try afterNext?(element) } catch {
+              guard !lifetime.isDisposed else { return }
+              observer.on(.error(error))
+              lifetime.dispose()
+            }
+          case .error(let error):
+            do { try onError?(error) } catch {
+              observer.on(.error(error))
+              lifetime.dispose()
+              return
+            }
+            lifecycle?.terminalStarted()
+            observer.on(event)
+            do { try afterError?(error) } catch { Hooks.reportUnhandledError(error) }
+            lifecycle?.terminalFinished()
+            lifetime.dispose()
+          case .completed:
+            do { try onCompleted?() } catch {
+              observer.on(.error(error))
+              lifetime.dispose()
+              return
+            }
+            lifecycle?.terminalStarted()
+            observer.on(event)
+            do { try afterCompleted?() } catch { Hooks.reportUnhandledError(error) }
+            lifecycle?.terminalFinished()
+            lifetime.dispose()
+          }
+        },
+        upstream
+      )
+      onSubscribed?()
+      lifecycle?.subscribed()
+    })
   }
 }

@@ -18,6 +18,8 @@ extension ObservableType {
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return filter(sendablePredicate)
+    let predicate = sendablePredicate
+    // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
+    return asObservable()._appendingStage(.filter(predicate))
   }
 }

@@ -20,7 +20,8 @@ extension ObservableType {
   ) -> Observable<Source.Element> {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
-    return flatMap(sendableSelector)
+    let selector = sendableSelector
+    return _flatMap(policy: .unbounded, selector)
   }
 
   /// The Swift 5 language mode form of this API.

@@ -20,6 +20,31 @@ extension ObservableType {
   ) -> Observable<Source.Element> {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
-    return flatMapLatest(sendableSelector)
+    let selector = sendableSelector
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      let storage = _FlatMapLatestStorage(downstream: observer, lifetime: lifetime)
+      lifetime.onDispose { storage.dispose() }
+      let outer = storage.outerLifetime
+      source._subscribe(
+        AnyObserver { event in
+          guard !outer.isDisposed else { return }
+          switch event {
+          case .next(let element):
+            let inner: Observable<Source.Element>
+            do { inner = try selector(element).asObservable() } catch {
+              storage.outerFailed(error)
+              return
+            }
+            storage.outerElementArrived(inner)
+          case .error(let error):
+            storage.outerFailed(error)
+          case .completed:
+            storage.outerCompleted()
+          }
+        },
+        outer
+      )
+    })
   }
 }

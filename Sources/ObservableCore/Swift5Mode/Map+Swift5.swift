@@ -20,6 +20,8 @@ extension ObservableType {
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) throws -> Result = { try uncheckedTransform($0) }
-    return map(sendableTransform)
+    let transform = sendableTransform
+    // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
+    return asObservable()._appendingStage(.map(transform))
   }
 }

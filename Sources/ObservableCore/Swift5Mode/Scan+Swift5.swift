@@ -24,7 +24,8 @@ extension ObservableType {
     let sendableAccumulator: @Sendable (Accumulate, Element) throws -> Accumulate = {
       try uncheckedAccumulator($0, $1)
     }
-    return scan(seed, accumulator: sendableAccumulator)
+    let accumulator = sendableAccumulator
+    return scan(into: seed) { state, element in state = try accumulator(state, element) }
   }
 
   /// The Swift 5 language mode form of this API.

@@ -24,6 +24,13 @@ extension ObservableType {
     let sendableResultSelector: @Sendable (Element, Source.Element) throws -> ResultType = {
       try uncheckedResultSelector($0, $1)
     }
-    return withLatestFrom(second, resultSelector: sendableResultSelector)
+    let resultSelector = sendableResultSelector
+    let first = asObservable()
+    let second = second.asObservable()
+    return Observable(_run: { observer, lifetime in
+      let storage = _WithLatestFromStorage(
+        downstream: observer, lifetime: lifetime, resultSelector: resultSelector)
+      storage.run(first: first, second: second)
+    })
   }
 }

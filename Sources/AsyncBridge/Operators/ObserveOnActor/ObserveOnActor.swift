@@ -38,6 +38,35 @@ extension ObservableType {
       source._subscribe(AnyObserver { event in storage.enqueue(event) }, upstreamLifetime)
     })
   }
+
+  /// Delivers every event on the main actor, in order, as `observe(on:)` with any actor does, and
+  /// returns a ``ObservableCore/MainActorObservable``, whose operators take `@MainActor`
+  /// closures.
+  ///
+  /// ```
+  /// source (any thread):           -1-2-|
+  /// observe(on: MainActor.shared)  --1-2-|  (each call on the main actor)
+  /// ```
+  ///
+  /// ```swift
+  /// results
+  ///   .observe(on: MainActor.shared)
+  ///   .subscribe(onNext: { items in tableView.show(items) })  // a main-actor closure
+  /// ```
+  ///
+  /// Only Swift 6 clients see this form; the events and their timing are those of
+  /// `observe(on:)` with any actor with `MainActor.shared`.
+  ///
+  /// **Cancellation:** as for `observe(on:)` with any actor: disposing the subscription disposes
+  /// the upstream and drops the events that have not been delivered yet.
+  ///
+  /// - Parameter actor: The main actor, `MainActor.shared`.
+  /// - Returns: A main-actor sequence with the same events, delivered on the main actor.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func observe(on actor: MainActor) -> MainActorObservable<Element> {
+    MainActorObservable(_mainActorDelivering: observe(on: actor as any Actor))
+  }
 }
 
 /// The queue and the delivering task of one ``ObservableCore/ObservableType/observe(on:)``

@@ -15,6 +15,7 @@ extension ObservableType {
   /// - Parameter selector: Returns the inner sequence for an element: any observable,
   ///   including a trait such as ``Single``. If it throws, the result fails with that error.
   /// - Returns: The elements of all the inner sequences, as they arrive.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func flatMap<Source: ObservableConvertibleType>(

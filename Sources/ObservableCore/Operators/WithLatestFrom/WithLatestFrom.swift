@@ -22,6 +22,7 @@ extension ObservableType {
   ///     `second`. If it throws, the result fails with that error and both sources are
   ///     disposed.
   /// - Returns: A sequence of the combined elements.
+  @_disfavoredOverload
   @available(swift, introduced: 6)
   @inlinable
   public func withLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(

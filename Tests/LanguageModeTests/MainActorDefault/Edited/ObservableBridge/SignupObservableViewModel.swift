@@ -32,55 +32,45 @@ final class SignupObservableViewModel {
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
       .flatMapLatest { name in
-        MainActor.assumeIsolated {
-          self.validationService.validateUsername(name)
-            .catchAndReturn(.failed(message: "Error contacting server"))
-        }
+        self.validationService.validateUsername(name)
+          .catchAndReturn(.failed(message: "Error contacting server"))
       }
       .share(replay: 1)
 
     let validatedPassword =
       password
       .observe(on: MainScheduler.instance)
-      .map { password in
-        MainActor.assumeIsolated { self.validationService.validatePassword(password) }
-      }
+      .map { self.validationService.validatePassword($0) }
       .share(replay: 1)
 
     validatedUsername
       .subscribe(onNext: { result in
-        MainActor.assumeIsolated {
-          switch result {
-          case .ok(let message), .failed(let message): self.usernameMessage = message
-          case .validating: self.usernameMessage = "Checking…"
-          case .empty: self.usernameMessage = ""
-          }
+        switch result {
+        case .ok(let message), .failed(let message): self.usernameMessage = message
+        case .validating: self.usernameMessage = "Checking…"
+        case .empty: self.usernameMessage = ""
         }
       })
       .disposed(by: disposeBag)
 
-    Observable.combineLatest(validatedUsername, validatedPassword) { username, password in
-      MainActor.assumeIsolated { username.isValid && password.isValid }
-    }
-    .distinctUntilChanged()
-    .subscribe(onNext: { enabled in MainActor.assumeIsolated { self.isSignupEnabled = enabled } })
-    .disposed(by: disposeBag)
+    Observable.combineLatest(validatedUsername, validatedPassword) { $0.isValid && $1.isValid }
+      .distinctUntilChanged()
+      .subscribe(onNext: { self.isSignupEnabled = $0 })
+      .disposed(by: disposeBag)
 
     signupTaps
       .observe(on: MainScheduler.instance)
-      .filter { _ in MainActor.assumeIsolated { self.isSignupEnabled } }
+      .filter { self.isSignupEnabled }
       .withLatestFrom(Observable.combineLatest(username, password))
-      .do(onNext: { _ in MainActor.assumeIsolated { self.attempts += 1 } })
+      .do(onNext: { _ in self.attempts += 1 })
       .flatMapLatest { username, password in
-        MainActor.assumeIsolated {
-          self.api.signup(username, password: password)
-            .catchAndReturn(false)
-        }
+        self.api.signup(username, password: password)
+          .catchAndReturn(false)
       }
       .observe(on: MainScheduler.instance)
       .subscribe(
-        onNext: { result in MainActor.assumeIsolated { self.lastSignupResult = result } },
-        onError: { _ in MainActor.assumeIsolated { self.lastSignupResult = false } }
+        onNext: { self.lastSignupResult = $0 },
+        onError: { _ in self.lastSignupResult = false }
       )
       .disposed(by: disposeBag)
   }

@@ -1,9 +1,9 @@
 import Dispatch
-import Foundation
-import ObservableCore
 
 // How the library calls the `@MainActor` closures of main-actor shared sequences (Driver,
-// Signal, and any strategy that conforms to `MainActorSharingStrategy`).
+// Signal, and any strategy that conforms to ObservableCocoa's `MainActorSharingStrategy`) and
+// of `MainActorObservable` (an `Observable` after `observe(on: MainScheduler.instance)`). They
+// are `package`, for ObservableCocoa's operators; `@inlinable` ones inline into the client.
 //
 // Such a sequence delivers on the main scheduler, so the call is normally on the main thread.
 // An element can still arrive elsewhere: under `SharingScheduler.mock` a test scheduler stands in
@@ -29,14 +29,14 @@ import ObservableCore
 /// queue (see `MainScheduler._isOnMainThreadOrQueue`).
 @inlinable
 @inline(__always)
-internal var _isOnMainActorNow: Bool {
+package var _isOnMainActorNow: Bool {
   MainScheduler._isOnMainThreadOrQueue
 }
 
 /// `function` as a nonisolated function, to call directly when ``_isOnMainActorNow`` is true.
 @inlinable
 @inline(__always)
-internal func _nonisolated<Argument, Result>(
+package func _nonisolated<Argument, Result>(
   _ function: @escaping @MainActor (Argument) -> Result
 ) -> @Sendable (Argument) -> Result {
   unsafeBitCast(function, to: (@Sendable (Argument) -> Result).self)
@@ -45,7 +45,7 @@ internal func _nonisolated<Argument, Result>(
 /// `function`, of two arguments, as a nonisolated function; see ``_nonisolated(_:)``.
 @inlinable
 @inline(__always)
-internal func _nonisolated<First, Second, Result>(
+package func _nonisolated<First, Second, Result>(
   _ function: @escaping @MainActor (First, Second) -> Result
 ) -> @Sendable (First, Second) -> Result {
   unsafeBitCast(function, to: (@Sendable (First, Second) -> Result).self)
@@ -53,7 +53,7 @@ internal func _nonisolated<First, Second, Result>(
 
 /// Runs `body` synchronously on the main queue, the main actor's executor, from another thread.
 @usableFromInline
-internal func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
+package func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) -> Result {
   DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
 }
 
@@ -61,7 +61,7 @@ internal func _onMainQueue<Result: Sendable>(_ body: @MainActor () -> Result) ->
 /// of line, so that the caller's fast path forms no closure.
 @usableFromInline
 @inline(never)
-internal func _callOnMainQueue<Argument: Sendable, Result: Sendable>(
+package func _callOnMainQueue<Argument: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
 ) -> Result {
   _onMainQueue { function(argument) }
@@ -70,7 +70,7 @@ internal func _callOnMainQueue<Argument: Sendable, Result: Sendable>(
 /// Calls `function` with two arguments synchronously on the main queue, from another thread.
 @usableFromInline
 @inline(never)
-internal func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendable>(
+package func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (First, Second) -> Result, _ first: First, _ second: Second
 ) -> Result {
   _onMainQueue { function(first, second) }
@@ -79,7 +79,7 @@ internal func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendab
 /// Calls `function` with `argument` on the main actor and returns its result, for a closure
 /// called rarely (once per error, say): the per-element operators cast once instead.
 @inlinable
-internal func _callOnMainActor<Argument: Sendable, Result: Sendable>(
+package func _callOnMainActor<Argument: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
 ) -> Result {
   _isOnMainActorNow ? _nonisolated(function)(argument) : _callOnMainQueue(function, argument)
@@ -87,7 +87,7 @@ internal func _callOnMainActor<Argument: Sendable, Result: Sendable>(
 
 /// A `@Sendable` callback that runs `callback` with its argument on the main actor.
 @inlinable
-internal func _onMainActor<Value: Sendable>(
+package func _onMainActor<Value: Sendable>(
   _ callback: (@MainActor (Value) -> Void)?
 ) -> (@Sendable (Value) -> Void)? {
   guard let callback else { return nil }
@@ -97,7 +97,7 @@ internal func _onMainActor<Value: Sendable>(
 
 /// A `@Sendable` callback that runs `callback` with its arguments on the main actor.
 @inlinable
-internal func _onMainActor<First: Sendable, Second: Sendable>(
+package func _onMainActor<First: Sendable, Second: Sendable>(
   _ callback: (@MainActor (First, Second) -> Void)?
 ) -> (@Sendable (First, Second) -> Void)? {
   guard let callback else { return nil }
@@ -109,8 +109,84 @@ internal func _onMainActor<First: Sendable, Second: Sendable>(
 
 /// A `@Sendable` callback that runs `callback` on the main actor.
 @inlinable
-internal func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
+package func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
   guard let callback else { return nil }
   let direct = unsafeBitCast(callback, to: (@Sendable () -> Void).self)
   return { _isOnMainActorNow ? direct() : _onMainQueue(callback) }
+}
+
+// The throwing forms, for `MainActorObservable`, whose closures may throw as `Observable`'s do.
+// They are separate functions rather than typed-throws generics (`throws(Failure)`) because a
+// function type with a generic thrown type needs runtime support that Apple systems before
+// macOS 15 and iOS 18 lack, below this package's floor.
+
+/// Calls the throwing `function` with `argument` on the main actor and returns its result, as
+/// ``_callOnMainActor(_:_:)`` does.
+@inlinable
+@inline(__always)
+package func _callOnMainActorThrowing<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) throws -> Result, _ argument: Argument
+) throws -> Result {
+  if _isOnMainActorNow {
+    return try unsafeBitCast(function, to: ((Argument) throws -> Result).self)(argument)
+  }
+  return try _callOnMainQueueThrowing(function, argument)
+}
+
+/// Calls the throwing `function` with `argument` synchronously on the main queue, from another
+/// thread.
+@usableFromInline
+@inline(never)
+package func _callOnMainQueueThrowing<Argument: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (Argument) throws -> Result, _ argument: Argument
+) throws -> Result {
+  try _onMainQueue { Swift.Result { try function(argument) } }.get()
+}
+
+/// Calls the throwing `function` with two arguments on the main actor and returns its result.
+@inlinable
+@inline(__always)
+package func _callOnMainActorThrowing<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) throws -> Result, _ first: First,
+  _ second: Second
+) throws -> Result {
+  if _isOnMainActorNow {
+    return try unsafeBitCast(function, to: ((First, Second) throws -> Result).self)(first, second)
+  }
+  return try _callOnMainQueueThrowing(function, first, second)
+}
+
+/// Calls the throwing `function` with two arguments synchronously on the main queue, from
+/// another thread.
+@usableFromInline
+@inline(never)
+package func _callOnMainQueueThrowing<First: Sendable, Second: Sendable, Result: Sendable>(
+  _ function: @escaping @MainActor (First, Second) throws -> Result, _ first: First,
+  _ second: Second
+) throws -> Result {
+  try _onMainQueue { Swift.Result { try function(first, second) } }.get()
+}
+
+/// The throwing `function` as a nonisolated function.
+///
+/// Cast once when an operator is applied and called directly, per element, when
+/// ``_isOnMainActorNow`` is true. A global-actor-isolated function type has the same
+/// representation as its nonisolated counterpart, so the cast changes only what the compiler
+/// checks, and the check is made at each call.
+@inlinable
+@inline(__always)
+package func _nonisolatedThrowing<Argument, Result>(
+  _ function: @escaping @MainActor (Argument) throws -> Result
+) -> @Sendable (Argument) throws -> Result {
+  unsafeBitCast(function, to: (@Sendable (Argument) throws -> Result).self)
+}
+
+/// The throwing `function` of two arguments as a nonisolated function; see
+/// ``_nonisolatedThrowing(_:)``.
+@inlinable
+@inline(__always)
+package func _nonisolatedThrowing<First, Second, Result>(
+  _ function: @escaping @MainActor (First, Second) throws -> Result
+) -> @Sendable (First, Second) throws -> Result {
+  unsafeBitCast(function, to: (@Sendable (First, Second) throws -> Result).self)
 }
