@@ -86,11 +86,11 @@ public final class MainActorObservable<Element: Sendable>: Observable<Element>,
 }
 
 extension ObservableType {
-  /// Delivers every event on the main queue, as ``observe(on:)`` does, and returns a
+  /// Delivers every event on the main queue, as ``observe(on:)->Observable<Self.Element>`` does, and returns a
   /// ``MainActorObservable``, whose operators take `@MainActor` closures.
   ///
   /// Only Swift 6 clients see this form; the events and their timing are those of
-  /// ``observe(on:)`` with `MainScheduler.instance`.
+  /// ``observe(on:)->Observable<Self.Element>`` with `MainScheduler.instance`.
   ///
   /// - Parameter scheduler: The main scheduler.
   /// - Returns: The same events, delivered on the main queue.

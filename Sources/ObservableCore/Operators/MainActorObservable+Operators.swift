@@ -321,7 +321,7 @@ extension MainActorObservableType where Element: Equatable {
 
 extension ObservableType {
   /// Combines the latest elements of 2 main-actor sequences with `resultSelector`, run on the
-  /// main actor, as ``ObservableType/combineLatest(_:_:resultSelector:)`` does.
+  /// main actor, as ``ObservableType/combineLatest(_:_:resultSelector:)->Observable<Self.Element>`` does.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
