@@ -284,7 +284,7 @@ func observableFronts(_ op: Operator) -> String {
       op.tupleSummary(n) + [""] + op.diagram(n) + [
         "",
         "Completion and failure follow the same rules as",
-        "``ObservableType/\(op.name)(\(String(repeating: "_:", count: n))resultSelector:)``.",
+        "\(observableTypeLink(op.name, n)).",
         "",
         "- Parameters:",
       ] + sourceParameterDocs(n) + ["- Returns: \(op.tupleReturns)"])
@@ -396,8 +396,7 @@ func infallibleFronts() -> String {
         op == "zip"
         ? "  - resultSelector: Combines the elements at one position."
         : "  - resultSelector: Combines the latest elements."
-      let link =
-        "``ObservableType/\(op.name)(\(String(repeating: "_:", count: n))resultSelector:)``"
+      let link = observableTypeLink(op.name, n)
       out += doc(
         summary + [""] + op.diagram(n) + [
           "", "Completes by the same rules as", "\(link); never fails.", "", "- Parameters:",
@@ -1205,4 +1204,12 @@ do {
 } catch {
   print("error: \(error)")
   exit(2)
+}
+
+/// A DocC link to `ObservableType`'s `name` of `n` sources; the 2-source `combineLatest` also
+/// has a main-actor form (`MainActorObservable+Operators.swift`), so its link names the return
+/// type of the `@Sendable` one.
+func observableTypeLink(_ name: String, _ n: Int) -> String {
+  let suffix = name == "combineLatest" && n == 2 ? "->Observable<Self.Element>" : ""
+  return "``ObservableType/\(name)(\(String(repeating: "_:", count: n))resultSelector:)\(suffix)``"
 }

@@ -24,7 +24,7 @@
     /// the change has been stored, and every change made before that actor's next suspension
     /// point is part of the same transaction: `model.a = 1; model.b = 2` in one synchronous
     /// stretch of code produces one value. Elements are delivered from that task, on no
-    /// particular thread; add ``ObservableCore/ObservableType/observe(on:)`` to deliver them
+    /// particular thread; add ``ObservableCore/ObservableType/observe(on:)->Observable<Self.Element>`` to deliver them
     /// on an actor or a scheduler. Values the task has not picked up before the next change
     /// are replaced by newer ones, so a slow subscriber sees the latest value, not every one.
     ///

@@ -1,5 +1,27 @@
 import Dispatch
 
+/// A sequence known to deliver on the main actor, whose operators therefore take `@MainActor`
+/// closures: ``MainActorObservable``, and in ObservableCocoa `ControlProperty` and
+/// `ControlEvent`.
+///
+/// The operators are those of ``MainActorObservable`` (`map`, `filter`, `flatMapLatest`,
+/// `withLatestFrom`, `subscribe` and the rest), and each returns a `MainActorObservable`.
+public protocol MainActorObservableType<Element>: ObservableType {
+  /// Returns the sequence as a ``MainActorObservable``, with the same events.
+  ///
+  /// - Returns: A main-actor sequence of the same events.
+  func asMainActorObservable() -> MainActorObservable<Element>
+}
+
+extension MainActorObservableType {
+  /// The sequence as a plain ``Observable``, so that the operators that the main-actor forms
+  /// forward to are the `@Sendable` ones of ``ObservableType``.
+  @inlinable
+  internal var _plainSource: Observable<Element> {
+    asMainActorObservable()
+  }
+}
+
 /// An observable sequence that delivers its events on the main actor, so that the closures of
 /// its operators may be `@MainActor`.
 ///
@@ -27,6 +49,7 @@ import Dispatch
 /// `combineLatest`'s sources) deliver what those send on the main actor: at once when it is
 /// sent on the main thread, otherwise queued on the main queue, in order.
 public final class MainActorObservable<Element: Sendable>: Observable<Element>,
+  MainActorObservableType,
   // SAFETY: adds one immutable stored property, a reference to an `Observable`, which is
   // Sendable; the rest is `Observable`'s.
   @unchecked Sendable
@@ -46,10 +69,11 @@ public final class MainActorObservable<Element: Sendable>: Observable<Element>,
     super.init(_sameProducerAs: source)
   }
 
-  /// This sequence as a plain ``Observable``, so that operators applied to it are the
-  /// `@Sendable` ones of ``ObservableType``.
+  /// Returns `self`.
+  ///
+  /// - Returns: This sequence.
   @inlinable
-  internal var source: Observable<Element> {
+  public func asMainActorObservable() -> MainActorObservable<Element> {
     self
   }
 
@@ -62,11 +86,11 @@ public final class MainActorObservable<Element: Sendable>: Observable<Element>,
 }
 
 extension ObservableType {
-  /// Delivers every event on the main queue, as ``observe(on:)`` does, and returns a
+  /// Delivers every event on the main queue, as ``observe(on:)->Observable<Self.Element>`` does, and returns a
   /// ``MainActorObservable``, whose operators take `@MainActor` closures.
   ///
   /// Only Swift 6 clients see this form; the events and their timing are those of
-  /// ``observe(on:)`` with `MainScheduler.instance`.
+  /// ``observe(on:)->Observable<Self.Element>`` with `MainScheduler.instance`.
   ///
   /// - Parameter scheduler: The main scheduler.
   /// - Returns: The same events, delivered on the main queue.

@@ -5,7 +5,7 @@
 // these operators deliver: an element that `startWith` sends during a subscription made on
 // another thread still reaches the next `@MainActor` closure on the main actor.
 
-extension MainActorObservable {
+extension MainActorObservableType {
   /// Emits `elements` first, then the elements of this sequence, as
   /// ``ObservableType/startWith(_:)`` does.
   ///
@@ -13,7 +13,7 @@ extension MainActorObservable {
   /// - Returns: A main-actor sequence that starts with `elements`.
   @inlinable
   public func startWith(_ elements: Element...) -> MainActorObservable<Element> {
-    MainActorObservable(_mainActorDelivering: source._startWith(elements))
+    MainActorObservable(_mainActorDelivering: _plainSource._startWith(elements))
   }
 
   /// Emits the first `count` elements, then completes, as ``ObservableType/take(_:)`` does.
@@ -22,7 +22,7 @@ extension MainActorObservable {
   /// - Returns: A main-actor sequence of at most `count` elements.
   @inlinable
   public func take(_ count: Int) -> MainActorObservable<Element> {
-    MainActorObservable(_mainActorDelivering: source.take(count))
+    MainActorObservable(_mainActorDelivering: _plainSource.take(count))
   }
 
   /// Skips the first `count` elements, as ``ObservableType/skip(_:)`` does.
@@ -31,7 +31,7 @@ extension MainActorObservable {
   /// - Returns: A main-actor sequence without the first `count` elements.
   @inlinable
   public func skip(_ count: Int) -> MainActorObservable<Element> {
-    MainActorObservable(_mainActorDelivering: source.skip(count))
+    MainActorObservable(_mainActorDelivering: _plainSource.skip(count))
   }
 
   /// Ends with `element` and completion instead of an error, as
@@ -41,7 +41,7 @@ extension MainActorObservable {
   /// - Returns: A main-actor sequence that does not fail.
   @inlinable
   public func catchAndReturn(_ element: Element) -> MainActorObservable<Element> {
-    MainActorObservable(_mainActorDelivering: source.catchAndReturn(element))
+    MainActorObservable(_mainActorDelivering: _plainSource.catchAndReturn(element))
   }
 
   /// Resubscribes after an error, without limit, as ``ObservableType/retry()`` does.
@@ -49,7 +49,7 @@ extension MainActorObservable {
   /// - Returns: A main-actor sequence that resubscribes after each error.
   @inlinable
   public func retry() -> MainActorObservable<Element> {
-    MainActorObservable(_mainActorDelivering: source.retry())
+    MainActorObservable(_mainActorDelivering: _plainSource.retry())
   }
 
   /// Subscribes up to `maxAttemptCount` times in all, resubscribing after an error, as
@@ -59,7 +59,7 @@ extension MainActorObservable {
   /// - Returns: A main-actor sequence that fails only with the last attempt's error.
   @inlinable
   public func retry(_ maxAttemptCount: Int) -> MainActorObservable<Element> {
-    MainActorObservable(_mainActorDelivering: source.retry(maxAttemptCount))
+    MainActorObservable(_mainActorDelivering: _plainSource.retry(maxAttemptCount))
   }
 
   /// Emits an element only after `dueTime` has passed without another, with the timers on the
@@ -74,7 +74,8 @@ extension MainActorObservable {
     -> MainActorObservable<Element>
   {
     MainActorObservable(
-      _mainActorDelivering: source.debounce(dueTime, scheduler: scheduler as any SchedulerType))
+      _mainActorDelivering: _plainSource.debounce(
+        dueTime, scheduler: scheduler as any SchedulerType))
   }
 
   /// Emits an element, then ignores elements for `dueTime`, with the timers on the main queue,
@@ -90,7 +91,7 @@ extension MainActorObservable {
     -> MainActorObservable<Element>
   {
     MainActorObservable(
-      _mainActorDelivering: source.throttle(
+      _mainActorDelivering: _plainSource.throttle(
         dueTime, latest: latest, scheduler: scheduler as any SchedulerType))
   }
 }

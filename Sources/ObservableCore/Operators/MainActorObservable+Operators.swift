@@ -5,7 +5,7 @@
 // called through `_callOnMainActor` (Internal/MainActorCall.swift): directly on the main thread
 // or queue, synchronously on the main queue otherwise. Only Swift 6 clients see them.
 
-extension MainActorObservable {
+extension MainActorObservableType {
   /// Transforms each element with `transform`, run on the main actor.
   ///
   /// - Parameter transform: The transform. If it throws, the sequence fails with that error.
@@ -17,7 +17,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Result> {
     let transformDirect = _nonisolatedThrowing(transform)
     return MainActorObservable<Result>(
-      _mainActorDelivering: source.map { element in
+      _mainActorDelivering: _plainSource.map { element in
         try
           (_isOnMainActorNow
           ? transformDirect(element) : _callOnMainQueueThrowing(transform, element))
@@ -37,7 +37,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Result> {
     let transformDirect = _nonisolatedThrowing(transform)
     return MainActorObservable<Result>(
-      _mainActorDelivering: source.compactMap { element in
+      _mainActorDelivering: _plainSource.compactMap { element in
         try
           (_isOnMainActorNow
           ? transformDirect(element) : _callOnMainQueueThrowing(transform, element))
@@ -56,7 +56,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Element> {
     let predicateDirect = _nonisolatedThrowing(predicate)
     return MainActorObservable(
-      _mainActorDelivering: source.filter { element in
+      _mainActorDelivering: _plainSource.filter { element in
         try
           (_isOnMainActorNow
           ? predicateDirect(element) : _callOnMainQueueThrowing(predicate, element))
@@ -81,7 +81,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Inner.Element> {
     let selectorDirect = _nonisolatedThrowing(selector)
     return MainActorObservable<Inner.Element>(
-      _mainActorDelivering: source.flatMapLatest { element in
+      _mainActorDelivering: _plainSource.flatMapLatest { element in
         try
           (_isOnMainActorNow
           ? selectorDirect(element) : _callOnMainQueueThrowing(selector, element)).asObservable()
@@ -105,7 +105,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Inner.Element> {
     let selectorDirect = _nonisolatedThrowing(selector)
     return MainActorObservable<Inner.Element>(
-      _mainActorDelivering: source.flatMap { element in
+      _mainActorDelivering: _plainSource.flatMap { element in
         try
           (_isOnMainActorNow
           ? selectorDirect(element) : _callOnMainQueueThrowing(selector, element)).asObservable()
@@ -132,7 +132,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Result> {
     let resultSelectorDirect = _nonisolatedThrowing(resultSelector)
     return MainActorObservable<Result>(
-      _mainActorDelivering: source.withLatestFrom(
+      _mainActorDelivering: _plainSource.withLatestFrom(
         second.asObservable()._deliveredOnMainActor()
       ) { element, latest in
         try
@@ -154,7 +154,8 @@ extension MainActorObservable {
     _ second: Second
   ) -> MainActorObservable<Second.Element> {
     MainActorObservable<Second.Element>(
-      _mainActorDelivering: source.withLatestFrom(second.asObservable()._deliveredOnMainActor()))
+      _mainActorDelivering: _plainSource.withLatestFrom(
+        second.asObservable()._deliveredOnMainActor()))
   }
 
   /// Skips elements that `comparer`, run on the main actor, considers equal to the previous
@@ -170,7 +171,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Element> {
     let comparerDirect = _nonisolatedThrowing(comparer)
     return MainActorObservable(
-      _mainActorDelivering: source.distinctUntilChanged { previous, next in
+      _mainActorDelivering: _plainSource.distinctUntilChanged { previous, next in
         try
           (_isOnMainActorNow
           ? comparerDirect(previous, next) : _callOnMainQueueThrowing(comparer, previous, next))
@@ -193,7 +194,7 @@ extension MainActorObservable {
   ) -> MainActorObservable<Accumulate> {
     let accumulatorDirect = _nonisolatedThrowing(accumulator)
     return MainActorObservable<Accumulate>(
-      _mainActorDelivering: source.scan(seed) { accumulated, element in
+      _mainActorDelivering: _plainSource.scan(seed) { accumulated, element in
         try
           (_isOnMainActorNow
           ? accumulatorDirect(accumulated, element)
@@ -211,8 +212,8 @@ extension MainActorObservable {
   ///   - afterError: Called with the error after it is delivered.
   ///   - onCompleted: Called before completion is delivered.
   ///   - afterCompleted: Called after completion is delivered.
-  ///   - onSubscribe: Called before the subscription to the source.
-  ///   - onSubscribed: Called after the subscription to the source.
+  ///   - onSubscribe: Called before the subscription to the _plainSource.
+  ///   - onSubscribed: Called after the subscription to the _plainSource.
   ///   - onDispose: Called when the subscription is disposed.
   /// - Returns: A main-actor sequence of the same events.
   @available(swift, introduced: 6)
@@ -229,7 +230,7 @@ extension MainActorObservable {
     onDispose: (@MainActor () -> Void)? = nil
   ) -> MainActorObservable<Element> {
     MainActorObservable(
-      _mainActorDelivering: source.do(
+      _mainActorDelivering: _plainSource.do(
         onNext: _throwingOnMainActor(onNext),
         afterNext: _throwingOnMainActor(afterNext),
         onError: _throwingOnMainActor(onError),
@@ -262,7 +263,7 @@ extension MainActorObservable {
     onCompleted: (@MainActor () -> Void)? = nil,
     onDisposed: (@MainActor () -> Void)? = nil
   ) -> any Disposable {
-    source.subscribe(
+    _plainSource.subscribe(
       onNext: _onMainActor(onNext), onError: _onMainActor(onError),
       onCompleted: _onMainActor(onCompleted), onDisposed: _onMainActor(onDisposed))
   }
@@ -276,23 +277,23 @@ extension MainActorObservable {
   @available(swift, introduced: 6)
   @inlinable
   public func bind(onNext: @escaping @MainActor (Element) -> Void) -> any Disposable {
-    source.bind(onNext: { element in _callOnMainActor(onNext, element) })
+    _plainSource.bind(onNext: { element in _callOnMainActor(onNext, element) })
   }
 }
 
-extension MainActorObservable {
+extension MainActorObservableType {
   /// Shares one subscription to the source among all subscribers, replaying the last `replay`
   /// elements to new ones, as ``ObservableType/share(replay:scope:)`` does.
   ///
   /// - Parameters:
   ///   - replay: How many of the latest elements to replay to a new subscriber.
   ///   - scope: How long the shared subject lives.
-  /// - Returns: A main-actor sequence that shares one subscription to the source.
+  /// - Returns: A main-actor sequence that shares one subscription to the _plainSource.
   @inlinable
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected)
     -> MainActorObservable<Element>
   {
-    MainActorObservable(_mainActorDelivering: source.share(replay: replay, scope: scope))
+    MainActorObservable(_mainActorDelivering: _plainSource.share(replay: replay, scope: scope))
   }
 
   /// Delivers every event on the main queue, as `observe(on: MainScheduler.instance)` does on
@@ -304,23 +305,23 @@ extension MainActorObservable {
   @inlinable
   public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
     MainActorObservable(
-      _mainActorDelivering: source.observe(on: scheduler as any ImmediateSchedulerType))
+      _mainActorDelivering: _plainSource.observe(on: scheduler as any ImmediateSchedulerType))
   }
 }
 
-extension MainActorObservable where Element: Equatable {
+extension MainActorObservableType where Element: Equatable {
   /// Skips elements equal to the previous emitted element.
   ///
   /// - Returns: A main-actor sequence without consecutive equal elements.
   @inlinable
   public func distinctUntilChanged() -> MainActorObservable<Element> {
-    MainActorObservable(_mainActorDelivering: source.distinctUntilChanged())
+    MainActorObservable(_mainActorDelivering: _plainSource.distinctUntilChanged())
   }
 }
 
 extension ObservableType {
   /// Combines the latest elements of 2 main-actor sequences with `resultSelector`, run on the
-  /// main actor, as ``ObservableType/combineLatest(_:_:resultSelector:)`` does.
+  /// main actor, as ``ObservableType/combineLatest(_:_:resultSelector:)->Observable<Self.Element>`` does.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.
@@ -330,12 +331,14 @@ extension ObservableType {
   /// - Returns: A main-actor sequence of the combined latest elements.
   @available(swift, introduced: 6)
   @inlinable
-  public static func combineLatest<Element1: Sendable, Element2: Sendable>(
-    _ source1: MainActorObservable<Element1>, _ source2: MainActorObservable<Element2>,
-    resultSelector: @escaping @MainActor (Element1, Element2) throws -> Element
+  public static func combineLatest<
+    Source1: MainActorObservableType, Source2: MainActorObservableType
+  >(
+    _ source1: Source1, _ source2: Source2,
+    resultSelector: @escaping @MainActor (Source1.Element, Source2.Element) throws -> Element
   ) -> MainActorObservable<Element> {
     MainActorObservable(
-      _mainActorDelivering: Observable.combineLatest(source1.source, source2.source) {
+      _mainActorDelivering: Observable.combineLatest(source1._plainSource, source2._plainSource) {
         first, second in try _callOnMainActorThrowing(resultSelector, first, second)
       })
   }

@@ -8,7 +8,7 @@ extension ObservableType {
   ///
   /// Use it to move the work a sequence does when subscribed (opening a file, starting a
   /// request) off the current thread. It does not change where later events are delivered:
-  /// that is ``observe(on:)``.
+  /// that is ``observe(on:)->Observable<Self.Element>``.
   ///
   /// - Parameter scheduler: The scheduler that subscribes and disposes.
   /// - Returns: A sequence with the same events, subscribed on `scheduler`.

@@ -9,7 +9,7 @@ import Dispatch
 /// A scheduler that runs work on a dispatch queue, possibly several items at once.
 ///
 /// Use it for independent work that may run in parallel. Operators that deliver on it, such as
-/// ``ObservableType/observe(on:)``, still never call an observer twice at once.
+/// ``ObservableType/observe(on:)->Observable<Self.Element>``, still never call an observer twice at once.
 ///
 /// ```swift
 /// let background = ConcurrentDispatchQueueScheduler(qos: .userInitiated)

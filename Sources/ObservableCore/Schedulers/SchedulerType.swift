@@ -35,7 +35,7 @@ public protocol ImmediateSchedulerType: Sendable {
   /// virtual-time scheduler.
   ///
   /// Not public API. Operators that deliver several queued events in one scheduled action for
-  /// speed (``ObservableType/observe(on:)``) schedule one action per event on such a scheduler
+  /// speed (``ObservableType/observe(on:)->Observable<Self.Element>``) schedule one action per event on such a scheduler
   /// instead, so that a test's timeline matches RxSwift's tick for tick. The default is
   /// `false`; ObservableTesting's `VirtualTimeScheduler` returns `true`.
   var _runsOneActionPerStep: Bool { get }

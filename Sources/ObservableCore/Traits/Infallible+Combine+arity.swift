@@ -18,7 +18,7 @@ extension Infallible {
   /// ```
   ///
   /// Completes by the same rules as
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``; never fails.
+  /// ``ObservableType/combineLatest(_:_:resultSelector:)->Observable<Self.Element>``; never fails.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.

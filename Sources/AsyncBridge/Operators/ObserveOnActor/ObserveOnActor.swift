@@ -40,7 +40,7 @@ extension ObservableType {
   }
 
   /// Delivers every event on the main actor, in order, as `observe(on:)` with any actor does, and
-  /// returns a ``ObservableCore/MainActorObservable``, whose operators take `@MainActor`
+  /// returns a `MainActorObservable`, whose operators take `@MainActor`
   /// closures.
   ///
   /// ```
@@ -69,7 +69,7 @@ extension ObservableType {
   }
 }
 
-/// The queue and the delivering task of one ``ObservableCore/ObservableType/observe(on:)``
+/// The queue and the delivering task of one ``ObservableCore/ObservableType/observe(on:)->Observable<Self.Element>``
 /// subscription.
 ///
 /// Not public API.

@@ -548,7 +548,7 @@ extension ObservableType where Element == any Sendable {
   /// ```
   ///
   /// Completion and failure follow the same rules as
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// ``ObservableType/combineLatest(_:_:resultSelector:)->Observable<Self.Element>``.
   ///
   /// - Parameters:
   ///   - source1: Source number 1.

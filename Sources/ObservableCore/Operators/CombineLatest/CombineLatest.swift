@@ -6,7 +6,7 @@ extension ObservableType {
   /// Combines the latest elements of every source in `collection` with `resultSelector`
   /// whenever any of them produces an element, once each has produced one.
   ///
-  /// Completion and failure follow the same rules as ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// Completion and failure follow the same rules as ``ObservableType/combineLatest(_:_:resultSelector:)->Observable<Self.Element>``.
   /// An empty collection emits `resultSelector([])` and completes, as in RxSwift.
   ///
   /// - Parameters:
@@ -48,7 +48,7 @@ extension ObservableType {
   /// Emits an array of the latest elements of every source in `collection` whenever any of
   /// them produces an element, once each has produced one.
   ///
-  /// Completion and failure follow the same rules as ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// Completion and failure follow the same rules as ``ObservableType/combineLatest(_:_:resultSelector:)->Observable<Self.Element>``.
   /// An empty collection emits `[]` and completes, as in RxSwift.
   ///
   /// - Parameter collection: The sources.

@@ -1,4 +1,4 @@
-/// The logic of ``ObservableType/observe(on:)``, without locks or side effects.
+/// The logic of ``ObservableType/observe(on:)->Observable<Self.Element>``, without locks or side effects.
 ///
 /// Not public API.
 ///

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The shared state of one ``ObservableType/observe(on:)`` subscription.
+/// The shared state of one ``ObservableType/observe(on:)->Observable<Self.Element>`` subscription.
 ///
 /// Not public API.
 @usableFromInline
