@@ -146,6 +146,38 @@ struct CreateTests {
     }
   }
 
+  @Test("disposed from inside the subscriber, releases it once that delivery returns")
+  func releasesAfterReentrantDispose() {
+    weak var weakTracked: Tracked?
+    withLeakChecking {
+      let observerBox = Box<AnyObserver<Int>?>(nil)
+      let subscription = Box<(any Disposable)?>(nil)
+      let received = Box<[Int]>([])
+      do {
+        let tracked = Tracked()
+        weakTracked = tracked
+        subscription.value = Observable<Int>.create { observer in
+          observerBox.value = observer
+          return Disposables.create()
+        }.subscribe(onNext: { [tracked] value in
+          _ = tracked
+          received.mutate { $0.append(value) }
+          // Queued behind this delivery, then dropped by the dispose.
+          observerBox.value?.onNext(value + 1)
+          subscription.value?.dispose()
+        })
+      }
+      observerBox.value?.onNext(1)
+      observerBox.value?.onNext(3)
+      #expect(received.value == [1])
+      subscription.value = nil
+      // The observer outlives the subscription but no longer holds the subscriber.
+      #expect(observerBox.value != nil)
+      #expect(weakTracked == nil)
+      observerBox.value = nil
+    }
+  }
+
   @Test("releases the subscriber and the closure's captures when the subscription ends")
   func releasesCaptures() {
     weak var weakTracked: Tracked?

@@ -37,51 +37,61 @@ extension Observable {
   }
 }
 
-/// The state of a ``Observable/create(_:)`` subscription's observer.
+/// The state of a ``Observable/create(_:)`` subscription's observer that its lock guards.
 ///
 /// Not public API.
 @usableFromInline
 internal struct _CreateSinkState<Element: Sendable> {
-  /// The subscriber; `nil` once the subscription is disposed.
-  @usableFromInline var downstream: AnyObserver<Element>?
-  /// Whether a terminal event was accepted: later events are dropped.
+  /// Whether a terminal event was accepted or the subscription was disposed: later events are
+  /// dropped.
   @usableFromInline var terminated = false
   /// Events sent while another call was delivering, for that deliverer to deliver next.
   @usableFromInline var pending = _Queue<Event<Element>>()
 
   @inlinable
-  init(downstream: AnyObserver<Element>) {
-    self.downstream = downstream
-  }
+  init() {}
 
-  /// Accepts `event` unless the subscription ended, and either hands it back to be delivered
-  /// now (the caller took the token) or queues it for the deliverer.
+  /// Accepts `event` unless the subscription ended, and tells whether the caller took the token
+  /// and delivers it now, or queued it for the deliverer.
   ///
   /// Called under the lock.
+  ///
+  /// - Returns: `true` if the caller is now the deliverer of `event`.
   @inlinable
-  mutating func accept(
-    _ event: Event<Element>, token: borrowing _DeliveryToken
-  ) -> (Event<Element>, AnyObserver<Element>)? {
-    guard let downstream, !terminated else { return nil }
+  mutating func accept(_ event: Event<Element>, token: borrowing _DeliveryToken) -> Bool {
+    guard !terminated else { return false }
     if event.isStopEvent { terminated = true }
-    if token.becomeDelivererOrMarkQueued() { return (event, downstream) }
+    if token.takeOrMarkQueued() { return true }
     pending.append(event)
-    return nil
+    return false
   }
 
-  /// The deliverer's next queued event, unless the subscription was disposed meanwhile.
+  /// The deliverer's next queued event; `nil` once the subscription was disposed.
   ///
   /// Called under the lock after `releaseIfNothingQueued()` failed, so work is queued or the
-  /// subscription was disposed (which empties the queue). The token stays marked while more
-  /// events wait, so the deliverer comes back for each; once disposed, the token is never given
-  /// back, which is harmless: nothing is delivered again.
+  /// subscription was disposed (which empties the queue and marks the token). The token stays
+  /// marked while more events wait, so the deliverer comes back for each.
   @inlinable
-  mutating func takeQueued(
-    token: borrowing _DeliveryToken
-  ) -> (Event<Element>, AnyObserver<Element>)? {
-    guard let downstream, let event = pending.popFirst() else { return nil }
+  mutating func takeQueued(token: borrowing _DeliveryToken) -> Event<Element>? {
+    guard let event = pending.popFirst() else { return nil }
     if pending.isEmpty { token.unmarkQueued() }
-    return (event, downstream)
+    return event
+  }
+}
+
+/// The subscriber of a ``Observable/create(_:)`` subscription, in an object of its own so that
+/// its observer can be called through an unretained reference.
+///
+/// Not public API.
+@usableFromInline
+internal final class _CreateDownstream<Element: Sendable>: Sendable {
+  /// The subscriber's observer.
+  @usableFromInline
+  internal let observer: AnyObserver<Element>
+
+  @inlinable
+  internal init(_ observer: AnyObserver<Element>) {
+    self.observer = observer
   }
 }
 
@@ -89,16 +99,25 @@ internal struct _CreateSinkState<Element: Sendable> {
 ///
 /// Not public API.
 ///
-/// Calls are serialized with a delivery token beside the lock, as a subject's sends are: a
-/// call made while nobody delivers takes the token and delivers; one made meanwhile (from
-/// another thread, or reentrantly from inside the subscriber) queues its event and returns.
-/// When nothing was queued, the deliverer gives the token back with one compare-and-exchange
-/// instead of a second lock round trip per event.
+/// Calls are serialized with a delivery token, as a subject's sends are: a call made while
+/// nobody delivers takes the token with one compare-and-exchange, without the lock, delivers,
+/// and gives the token back with a second one. A call made meanwhile (from another thread, or
+/// reentrantly from inside the subscriber) finds the token held, takes the lock, queues its
+/// event and marks the token, so that the deliverer's give-back fails and it delivers the queue
+/// under the lock, one event at a time.
+///
+/// The token is never given back once the subscription ends: the deliverer of a terminal event
+/// keeps it, and `dispose()` takes it if it is free or marks it if it is held, so that its holder
+/// finds the queue empty and keeps it. While the token is free, then, the subscription has not
+/// ended, which is what lets a call take it without the lock. Only the token's holder reads
+/// `downstream` and, once the subscription has ended, releases it.
 @usableFromInline
 internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkState<Element>>,
   Disposable,
-  // SAFETY: the state is guarded by the inherited lock; `token` is atomic and taken or marked
-  // only under that lock; `lifetime` and `resource` are immutable and Sendable.
+  // SAFETY: the state is guarded by the inherited lock. `downstream` is guarded by `token`: only
+  // its holder reads it, and only a holder that will never give the token back clears it;
+  // taking the token (acquiring) orders each holder after the previous one's give-back
+  // (releasing). `token` is atomic; `lifetime` and `resource` are immutable and Sendable.
   @unchecked Sendable
 {
   @usableFromInline
@@ -108,56 +127,92 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
   /// Who is delivering (see `_DeliveryToken`).
   @usableFromInline
   internal let token = _DeliveryToken()
+  /// The subscriber, retained by hand; `nil` once the subscription has ended and the token's
+  /// holder released it.
+  ///
+  /// An unmanaged reference to an object whose observer is a `let`, so that a deliverer calls
+  /// the observer without retaining and releasing it for each event.
+  @usableFromInline
+  @exclusivity(unchecked)
+  internal final var downstream: Unmanaged<_CreateDownstream<Element>>?
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
-    super.init(state: _CreateSinkState(downstream: downstream))
+    self.downstream = Unmanaged.passRetained(_CreateDownstream(downstream))
+    super.init(state: _CreateSinkState())
+  }
+
+  @inlinable
+  deinit {
+    downstream?.release()
   }
 
   @inlinable
   internal func on(_ event: Event<Element>) {
-    // The common case, nothing queued, binds the event and the observer with `let`: calling an
-    // observer held in a `var` costs a retain and a release of its closure per event, which
-    // were a sixth of a `create { 10 elements }` cycle (issue 30).
-    guard let (event, downstream) = withLock({ $0.accept(event, token: token) }) else { return }
-    if deliver(event, to: downstream) { deliverQueued() }
-  }
-
-  /// Delivers `event` as the deliverer.
-  ///
-  /// - Returns: `true` if events were queued meanwhile, which the caller, still the deliverer,
-  ///   must deliver; `false` once the token is given back or the subscription has ended.
-  @inlinable
-  internal func deliver(_ event: Event<Element>, to downstream: AnyObserver<Element>) -> Bool {
-    downstream.on(event)
-    if event.isStopEvent {
-      lifetime.dispose()
-      return false
+    if token.takeIfIdle() || withLock({ $0.accept(event, token: token) }) {
+      deliver(event)
     }
-    return !token.releaseIfNothingQueued()
   }
 
-  /// Delivers the queued events, one at a time, until the queue is empty (and the token given
-  /// back) or the subscription ends.
+  /// Delivers `event`, then whatever was queued meanwhile, as the token's holder; gives the
+  /// token back when nothing is left, or releases the subscriber once the subscription ended.
+  @inlinable
+  internal func deliver(_ event: Event<Element>) {
+    guard let downstream else { return }
+    downstream._withUnsafeGuaranteedRef { $0.observer.on(event) }
+    if event.isStopEvent {
+      endAsHolder()
+      lifetime.dispose()
+      return
+    }
+    if token.releaseIfNothingQueued() { return }
+    deliverQueued()
+  }
+
+  /// Delivers the queued events, one at a time, until the queue is empty and the token given
+  /// back, or the subscription ends.
   @inlinable
   internal func deliverQueued() {
-    while let (event, downstream) = withLock({ $0.takeQueued(token: token) }) {
-      guard deliver(event, to: downstream) else { return }
+    while true {
+      guard let event = withLock({ $0.takeQueued(token: token) }) else {
+        // Disposed: the queue was emptied and the token marked, and it is never given back.
+        endAsHolder()
+        return
+      }
+      guard let downstream else { return }
+      downstream._withUnsafeGuaranteedRef { $0.observer.on(event) }
+      if event.isStopEvent {
+        endAsHolder()
+        lifetime.dispose()
+        return
+      }
+      if token.releaseIfNothingQueued() { return }
     }
+  }
+
+  /// Releases the subscriber, by the token's holder once the subscription has ended (it keeps
+  /// the token for good).
+  @inlinable
+  internal func endAsHolder() {
+    guard let downstream else { return }
+    self.downstream = nil
+    downstream.release()
   }
 
   @inlinable
   internal func dispose() {
-    let released = withLock { state in
+    let (released, holder) = withLock { state in
       defer {
-        state.downstream = nil
         state.terminated = true
         state.pending = _Queue()
       }
-      return (state.downstream, state.pending)
+      // Takes the token for good if nobody holds it; else marks it, so that its holder comes
+      // back under the lock, finds the queue empty and releases the subscriber.
+      return (state.pending, token.takeOrMarkQueued())
     }
     _ = released
+    if holder { endAsHolder() }
   }
 }

@@ -10,6 +10,10 @@ import Synchronization
 /// is the one transition made without the lock (delivering → idle), by the deliverer. Work is
 /// queued only under the lock, together with the mark, so a release that succeeds can have
 /// left nothing behind.
+///
+/// `create`'s observer also takes a free token without the lock (`takeIfIdle()`, idle →
+/// delivering). Its lock holders then use `takeOrMarkQueued()`, which takes a free token with a
+/// compare-and-exchange rather than a store, so that exactly one of two takers wins.
 @usableFromInline
 internal struct _DeliveryToken: ~Copyable, Sendable {
   @usableFromInline static var idle: UInt8 { 0 }
@@ -41,6 +45,37 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
         ordering: .acquiring)
       if exchanged { return false }
       // The deliverer gave the token back meanwhile: take it.
+      current = original
+    }
+  }
+
+  /// Without the lock: takes the token if nobody holds it.
+  ///
+  /// Only for a token whose lock holders take it with `takeOrMarkQueued()`.
+  ///
+  /// - Returns: `true` if the caller is now the deliverer.
+  @inlinable
+  func takeIfIdle() -> Bool {
+    word.compareExchange(
+      expected: Self.idle, desired: Self.delivering, ordering: .acquiring
+    ).exchanged
+  }
+
+  /// Under the lock: takes the token if nobody holds it, else marks work queued for the holder;
+  /// for a token that is also taken without the lock (`takeIfIdle()`).
+  ///
+  /// - Returns: `true` if the caller is now the deliverer; `false` if it must queue its work
+  ///   (in the same critical section) for the current deliverer.
+  @inlinable
+  func takeOrMarkQueued() -> Bool {
+    var current = Self.idle
+    while true {
+      if current == Self.deliveringWithWorkQueued { return false }
+      let desired = current == Self.idle ? Self.delivering : Self.deliveringWithWorkQueued
+      let (exchanged, original) = word.compareExchange(
+        expected: current, desired: desired, ordering: .acquiring)
+      if exchanged { return current == Self.idle }
+      // Taken or given back meanwhile: try again from what is there now.
       current = original
     }
   }
