@@ -1,0 +1,45 @@
+/// The policy of `retry()` and `retry(_:)`: the same source again after each failure, while
+/// attempts remain.
+///
+/// Not public API.
+///
+/// Each subscription to the source is one attempt; the subscription's context is the source.
+@usableFromInline
+internal struct _RetryPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
+  /// Attempts not yet started; `nil` for unlimited.
+  @usableFromInline
+  internal var attemptsLeft: Int?
+
+  /// Creates the policy for at most `maxAttempts` subscriptions (`nil`: unlimited).
+  @inlinable
+  internal init(maxAttempts: Int?) {
+    attemptsLeft = maxAttempts
+  }
+
+  /// Every attempt subscribes the source.
+  @inlinable
+  internal static func look(in source: Observable<Element>) -> _SequentialFound<Element> {
+    .source(source)
+  }
+
+  /// Starts an attempt.
+  @inlinable
+  internal mutating func sourceStarting(_ found: _SequentialFound<Element>)
+    -> _SequentialStart<Element>
+  {
+    guard case .source(let source) = found else { return .end(.complete) }
+    if let left = attemptsLeft { attemptsLeft = left - 1 }
+    return .subscribe(source)
+  }
+
+  /// A completed attempt completes the result.
+  @inlinable
+  internal func sourceCompleted() -> _SequentialDecision<Never> { .end(.forward) }
+
+  /// A failed attempt is retried while attempts remain; the last one fails the result.
+  @inlinable
+  internal func sourceFailed(_ error: any Swift.Error) -> _SequentialDecision<Never> {
+    if let left = attemptsLeft, left <= 0 { return .end(.forward) }
+    return .next
+  }
+}
