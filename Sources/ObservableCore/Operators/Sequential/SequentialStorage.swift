@@ -16,19 +16,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
   internal typealias Element = Policy.Element
 
   @usableFromInline
-  internal struct State {
-    @usableFromInline var machine: _SequentialStateMachine<Policy>
-    @usableFromInline var output: _SerialOutput<Element>
-
-    @inlinable
-    init(policy: Policy, downstream: AnyObserver<Element>) {
-      machine = _SequentialStateMachine(policy: policy)
-      output = _SerialOutput(downstream)
-    }
-  }
-
-  @usableFromInline
-  internal let state: _Mutex<State>
+  internal let state: _Mutex<_SerialState<_SequentialStateMachine<Policy>, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// What only subscribe-loop steps and pauses use, outside the lock.
@@ -44,7 +32,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
     policy: Policy, context: Policy.Context, downstream: AnyObserver<Element>,
     lifetime: _Lifetime
   ) {
-    state = _Mutex(State(policy: policy, downstream: downstream))
+    state = _Mutex(_SerialState(_SequentialStateMachine(policy: policy), downstream: downstream))
     self.context = context
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
