@@ -5,10 +5,9 @@ import Testing
 /// Starts the next source of `machine`, returning its id, or `nil` if the machine did not
 /// subscribe.
 private func start<Policy>(
-  _ machine: inout _SequentialStateMachine<Policy>, _ found: _SequentialFound<Policy.Element>,
-  lifetime: _Lifetime = _Lifetime()
+  _ machine: inout _SequentialStateMachine<Policy>, lifetime: _Lifetime = _Lifetime()
 ) -> UInt64? {
-  guard case .subscribe(_, let id) = machine.sourceStarting(found, lifetime: lifetime) else {
+  guard case .subscribe(let id, _) = machine.sourceStarting(lifetime: lifetime) else {
     return nil
   }
   return id
@@ -22,7 +21,7 @@ struct SequentialStateMachineTests {
   func sequence() {
     var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
     let first = _Lifetime()
-    #expect(start(&machine, .source(source), lifetime: first) == 0)
+    #expect(start(&machine, lifetime: first) == 0)
     #expect(machine.elementArrived(id: 0) == .forward)
     guard
       case .disposeAndSubscribeNext(let finished) = machine.sourceTerminated(id: 0, failure: nil)
@@ -32,7 +31,7 @@ struct SequentialStateMachineTests {
     }
     #expect(finished === first)
     #expect(machine.elementArrived(id: 0) == .drop)
-    #expect(start(&machine, .source(source)) == 1)
+    #expect(start(&machine) == 1)
     guard case .none = machine.sourceTerminated(id: 0, failure: nil) else {
       Issue.record("a stale completion must be ignored")
       return
@@ -43,7 +42,7 @@ struct SequentialStateMachineTests {
   func endingAndDisposal() {
     var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
     let lifetime = _Lifetime()
-    _ = start(&machine, .source(source), lifetime: lifetime)
+    _ = start(&machine, lifetime: lifetime)
     guard case .end(.forward) = machine.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("concat fails with the source's error")
       return
@@ -53,7 +52,7 @@ struct SequentialStateMachineTests {
       return
     }
     #expect(machine.elementArrived(id: 0) == .drop)
-    #expect(start(&machine, .source(source)) == nil)
+    #expect(start(&machine) == nil)
     #expect(machine.disposed().lifetime === lifetime)
     #expect(machine.disposed().lifetime == nil)
   }
@@ -62,10 +61,10 @@ struct SequentialStateMachineTests {
   func disposal() {
     var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
     let lifetime = _Lifetime()
-    _ = start(&machine, .source(source), lifetime: lifetime)
+    _ = start(&machine, lifetime: lifetime)
     #expect(machine.disposed().lifetime === lifetime)
     #expect(machine.elementArrived(id: 0) == .drop)
-    guard case .none = machine.sourceStarting(.exhausted(nested: false), lifetime: nil) else {
+    guard machine.sourcesExhausted(nested: false) == nil else {
       Issue.record("nothing after disposal")
       return
     }
@@ -74,7 +73,7 @@ struct SequentialStateMachineTests {
   @Test("a pause ends with the next source, or with an outside ending")
   func pause() {
     var resuming = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
-    _ = start(&resuming, .source(source))
+    _ = start(&resuming)
     let step1 = resuming.resumed { _ in }
     #expect(step1 == .none)
     guard
@@ -88,10 +87,10 @@ struct SequentialStateMachineTests {
     #expect(step2 == .subscribeNext)
     let step3 = resuming.resumed { _ in }
     #expect(step3 == .none)
-    #expect(start(&resuming, .source(source)) == 1)
+    #expect(start(&resuming) == 1)
 
     var ending = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
-    _ = start(&ending, .source(source))
+    _ = start(&ending)
     _ = ending.sourceTerminated(id: 0, failure: testError)
     let step4 = ending.pauseEnded(.complete)
     #expect(step4)
@@ -108,23 +107,23 @@ struct SequentialPolicyTests {
   @Test("concat completes when no source is left")
   func concatExhausted() {
     var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
-    guard case .end(.complete) = machine.sourceStarting(.exhausted(nested: false), lifetime: nil)
+    guard case .complete = machine.sourcesExhausted(nested: false)
     else {
       Issue.record("expected completion")
       return
     }
-    #expect(start(&machine, .source(source)) == nil)
+    #expect(start(&machine) == nil)
   }
 
   @Test("catch(sequence:) moves on after failures, completes on completion")
   func catchSequence() {
     var machine = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
-    _ = start(&machine, .source(source))
+    _ = start(&machine)
     guard case .disposeAndSubscribeNext = machine.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("expected the next source")
       return
     }
-    _ = start(&machine, .source(source))
+    _ = start(&machine)
     guard case .end(.forward) = machine.sourceTerminated(id: 1, failure: nil) else {
       Issue.record("a completion completes the result")
       return
@@ -134,19 +133,19 @@ struct SequentialPolicyTests {
   @Test("catch(sequence:) running out completes, or fails with the last error")
   func catchSequenceExhausted() {
     var empty = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
-    guard case .end(.complete) = empty.sourceStarting(.exhausted(nested: false), lifetime: nil)
+    guard case .complete = empty.sourcesExhausted(nested: false)
     else {
       Issue.record("with no source tried, running out completes")
       return
     }
 
     var failed = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
-    _ = start(&failed, .source(source))
+    _ = start(&failed)
     _ = failed.sourceTerminated(id: 0, failure: TestError(id: 1))
-    _ = start(&failed, .source(source))
+    _ = start(&failed)
     _ = failed.sourceTerminated(id: 1, failure: TestError(id: 2))
     guard
-      case .end(.fail(let error)) = failed.sourceStarting(.exhausted(nested: false), lifetime: nil)
+      case .fail(let error) = failed.sourcesExhausted(nested: false)
     else {
       Issue.record("expected the last failure")
       return
@@ -154,9 +153,9 @@ struct SequentialPolicyTests {
     #expect(error as? TestError == TestError(id: 2))
 
     var nested = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
-    _ = start(&nested, .source(source))
+    _ = start(&nested)
     _ = nested.sourceTerminated(id: 0, failure: TestError(id: 1))
-    guard case .end(.complete) = nested.sourceStarting(.exhausted(nested: true), lifetime: nil)
+    guard case .complete = nested.sourcesExhausted(nested: true)
     else {
       Issue.record("an empty nested sequence completes even after failures")
       return
@@ -166,10 +165,10 @@ struct SequentialPolicyTests {
   @Test("catch(sequence:) disposal hands back the last failure")
   func catchSequenceDisposal() {
     var machine = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
-    _ = start(&machine, .source(source))
+    _ = start(&machine)
     _ = machine.sourceTerminated(id: 0, failure: TestError(id: 1))
     let second = _Lifetime()
-    _ = start(&machine, .source(source), lifetime: second)
+    _ = start(&machine, lifetime: second)
     let disposal = machine.disposed()
     #expect(disposal.lifetime === second)
     #expect(disposal.released as? TestError == TestError(id: 1))
@@ -178,12 +177,12 @@ struct SequentialPolicyTests {
   @Test("retry retries while attempts remain, then fails; unlimited always retries")
   func retry() {
     var limited = _SequentialStateMachine(policy: _RetryPolicy<Int>(maxAttempts: 2))
-    #expect(start(&limited, .source(source)) == 0)
+    #expect(start(&limited) == 0)
     guard case .disposeAndSubscribeNext = limited.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("one attempt is left")
       return
     }
-    #expect(start(&limited, .source(source)) == 1)
+    #expect(start(&limited) == 1)
     guard case .end(.forward) = limited.sourceTerminated(id: 1, failure: testError) else {
       Issue.record("no attempt is left")
       return
@@ -191,14 +190,14 @@ struct SequentialPolicyTests {
 
     var unlimited = _SequentialStateMachine(policy: _RetryPolicy<Int>(maxAttempts: nil))
     for id in UInt64(0)..<100 {
-      #expect(start(&unlimited, .source(source)) == id)
+      #expect(start(&unlimited) == id)
       guard case .disposeAndSubscribeNext = unlimited.sourceTerminated(id: id, failure: testError)
       else {
         Issue.record("expected a retry")
         return
       }
     }
-    _ = start(&unlimited, .source(source))
+    _ = start(&unlimited)
     guard case .end(.forward) = unlimited.sourceTerminated(id: 100, failure: nil) else {
       Issue.record("a completion completes the result")
       return
@@ -210,7 +209,7 @@ struct SequentialPolicyTests {
     let handler: _CatchHandler<Int> = { _ in .never() }
     var machine = _SequentialStateMachine(
       policy: _CatchPolicy<Int>(source: source, handlers: [handler, handler]))
-    #expect(start(&machine, .held) == 0)
+    #expect(start(&machine) == 0)
     guard case .disposeAndPause = machine.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("expected recovery")
       return
@@ -218,10 +217,10 @@ struct SequentialPolicyTests {
     #expect(machine.policy.handlers.count == 1)
     let step7 = machine.resumed { $0.pending = source }
     #expect(step7 == .subscribeNext)
-    #expect(start(&machine, .held) == 1)
+    #expect(start(&machine) == 1)
     _ = machine.sourceTerminated(id: 1, failure: testError)
     _ = machine.resumed { $0.pending = source }
-    _ = start(&machine, .held)
+    _ = start(&machine)
     guard case .end(.forward) = machine.sourceTerminated(id: 2, failure: testError) else {
       Issue.record("no handler is left")
       return
@@ -233,7 +232,7 @@ struct SequentialPolicyTests {
     let handler: _CatchHandler<Int> = { _ in .never() }
     var machine = _SequentialStateMachine(
       policy: _CatchPolicy<Int>(source: source, handlers: [handler, handler]))
-    _ = start(&machine, .held)
+    _ = start(&machine)
     _ = machine.sourceTerminated(id: 0, failure: testError)
     let disposal = machine.disposed()
     #expect(disposal.lifetime == nil)
@@ -247,7 +246,7 @@ struct SequentialPolicyTests {
   @Test("retry(when:): a trigger ending while an attempt runs applies at the next failure")
   func retryWhenTriggerEndsWhileRunning() {
     var completing = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
-    _ = start(&completing, .source(source))
+    _ = start(&completing)
     let step10 = completing.pauseEnded(.complete)
     #expect(!step10)
     guard case .end(.complete) = completing.sourceTerminated(id: 0, failure: testError) else {
@@ -256,7 +255,7 @@ struct SequentialPolicyTests {
     }
 
     var failing = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
-    _ = start(&failing, .source(source))
+    _ = start(&failing)
     let step11 = failing.pauseEnded(.fail(TestError(id: 4)))
     #expect(!step11)
     let step12 = failing.pauseEnded(.complete)
@@ -268,7 +267,7 @@ struct SequentialPolicyTests {
     #expect(error as? TestError == TestError(id: 4))
 
     var completingSource = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
-    _ = start(&completingSource, .source(source))
+    _ = start(&completingSource)
     _ = completingSource.pauseEnded(.complete)
     guard case .end(.forward) = completingSource.sourceTerminated(id: 0, failure: nil) else {
       Issue.record("a completing attempt completes the result")
@@ -280,7 +279,7 @@ struct SequentialPolicyTests {
   func retryWhenNotRetryable() {
     var machine = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
     let lifetime = _Lifetime()
-    _ = start(&machine, .source(source), lifetime: lifetime)
+    _ = start(&machine, lifetime: lifetime)
     guard case .end(.forward) = machine.sourceTerminated(id: 0, failure: RxError.unknown) else {
       Issue.record("expected failure")
       return

@@ -83,16 +83,13 @@ internal struct _CatchPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
   @inlinable
   internal static func look(in context: Void) -> _SequentialFound<Element> { .held }
 
-  /// Subscribes the held source.
+  /// Hands out the held source.
+  ///
+  /// - Returns: The source or fallback to subscribe.
   @inlinable
-  internal mutating func sourceStarting(_ found: _SequentialFound<Element>)
-    -> _SequentialStart<Element>
-  {
-    guard let source = pending else {
-      preconditionFailure("Internal inconsistency: catch has no source to subscribe")
-    }
-    pending = nil
-    return .subscribe(source)
+  internal mutating func sourceStarting() -> Observable<Element>? {
+    defer { pending = nil }
+    return pending
   }
 
   /// A completed source completes the result.

@@ -116,23 +116,13 @@ internal struct _CatchSequencePolicy<Element: Sendable>: _SequentialPolicy, Send
     }
   }
 
-  /// Subscribes the source found, or ends the result when none is left.
-  ///
-  /// With none left, it fails with the last failure, or completes if none failed; a nested `catch(sequence:)` without sources would have completed, which
-  /// completes the result.
+  /// With none left, fails with the last failure, or completes if none failed; a nested
+  /// `catch(sequence:)` without sources would have completed, which completes the result.
   @inlinable
-  internal mutating func sourceStarting(_ found: _SequentialFound<Element>)
-    -> _SequentialStart<Element>
-  {
-    switch found {
-    case .source(let source):
-      return .subscribe(source)
-    case .exhausted(nested: false):
-      defer { lastFailure = nil }
-      return .end(lastFailure.map { .fail($0) } ?? .complete)
-    case .exhausted(nested: true), .held:
-      return .end(.complete)
-    }
+  internal mutating func sourcesExhausted(nested: Bool) -> _SequentialEnding {
+    defer { lastFailure = nil }
+    guard !nested, let lastFailure else { return .complete }
+    return .fail(lastFailure)
   }
 
   /// A completed source completes the result.

@@ -149,13 +149,6 @@ internal struct _ConcatPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
     return .source(source)
   }
 
-  /// Subscribes the source found, or completes when none is left.
-  @inlinable
-  internal func sourceStarting(_ found: _SequentialFound<Element>) -> _SequentialStart<Element> {
-    guard case .source(let source) = found else { return .end(.complete) }
-    return .subscribe(source)
-  }
-
   /// A completed source makes way for the next one.
   @inlinable
   internal func sourceCompleted() -> _SequentialDecision<Never> { .next }

@@ -22,14 +22,13 @@ internal struct _RetryPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
     .source(source)
   }
 
-  /// Starts an attempt.
+  /// Counts the attempt that starts.
+  ///
+  /// - Returns: `nil`: the source is the context.
   @inlinable
-  internal mutating func sourceStarting(_ found: _SequentialFound<Element>)
-    -> _SequentialStart<Element>
-  {
-    guard case .source(let source) = found else { return .end(.complete) }
+  internal mutating func sourceStarting() -> Observable<Element>? {
     if let left = attemptsLeft { attemptsLeft = left - 1 }
-    return .subscribe(source)
+    return nil
   }
 
   /// A completed attempt completes the result.

@@ -27,13 +27,6 @@ internal struct _RetryWhenPolicy<Element: Sendable, Failure: Swift.Error>: _Sequ
     .source(context.source)
   }
 
-  /// Starts an attempt.
-  @inlinable
-  internal func sourceStarting(_ found: _SequentialFound<Element>) -> _SequentialStart<Element> {
-    guard case .source(let source) = found else { return .end(.complete) }
-    return .subscribe(source)
-  }
-
   /// A completed attempt completes the result.
   @inlinable
   internal func sourceCompleted() -> _SequentialDecision<Failure> { .end(.forward) }

@@ -26,11 +26,16 @@ internal protocol _SequentialPolicy: Sendable {
   /// - Returns: What it found.
   static func look(in context: Context) -> _SequentialFound<Element>
 
-  /// A subscribe-loop step found `found`, and the engine is ready to subscribe a source.
+  /// A subscribe-loop step is about to subscribe a source.
   ///
-  /// - Parameter found: What ``look(in:)`` returned.
-  /// - Returns: The source to subscribe, or how the result ends.
-  mutating func sourceStarting(_ found: _SequentialFound<Element>) -> _SequentialStart<Element>
+  /// - Returns: The source to subscribe if the policy holds it (``_SequentialFound/held``).
+  mutating func sourceStarting() -> Observable<Element>?
+
+  /// A subscribe-loop step found no source left.
+  ///
+  /// - Parameter nested: Whether what ran out is a nested operator's sources.
+  /// - Returns: How the result ends.
+  mutating func sourcesExhausted(nested: Bool) -> _SequentialEnding
 
   /// The running source completed.
   ///
@@ -65,6 +70,14 @@ internal protocol _SequentialPolicy: Sendable {
 }
 
 extension _SequentialPolicy {
+  /// By default, the policy holds no source.
+  @inlinable
+  internal mutating func sourceStarting() -> Observable<Element>? { nil }
+
+  /// By default, running out of sources completes the result.
+  @inlinable
+  internal mutating func sourcesExhausted(nested: Bool) -> _SequentialEnding { .complete }
+
   /// By default, an outside end while running is impossible or ignored.
   @inlinable
   internal mutating func endedWhileRunning(_ ending: _SequentialEnding) {}
@@ -96,17 +109,6 @@ internal enum _SequentialFound<Element: Sendable>: Sendable {
   /// No source is left; `nested` if what ran out is a nested operator's sources rather than
   /// the outermost ones.
   case exhausted(nested: Bool)
-}
-
-/// What a policy does with what a subscribe-loop step found.
-///
-/// Not public API.
-@usableFromInline
-internal enum _SequentialStart<Element: Sendable>: Sendable {
-  /// Subscribe this source.
-  case subscribe(Observable<Element>)
-  /// End the result.
-  case end(_SequentialEnding)
 }
 
 /// How the result ends.

@@ -4,7 +4,8 @@
 /// Not public API.
 ///
 /// The storage asks its subscribe loop for a step at the start and whenever the policy says
-/// `next`; a step reports what it found with ``sourceStarting(_:lifetime:)``. Events carry the
+/// `next`; a step reports what it found with ``sourceStarting(lifetime:)`` or
+/// ``sourcesExhausted(nested:)``. Events carry the
 /// id of the source that sent them, so anything a finished source still sends is dropped. A
 /// policy may also pause the machine after a failure (a `catch` handler runs, a `retry(when:)`
 /// trigger is awaited); ``resumed(_:)`` or ``pauseEnded(_:)`` then says how it goes on.
@@ -29,10 +30,9 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   /// What a subscribe-loop step does.
   @usableFromInline
   internal enum StartAction: Sendable {
-    /// Subscribe `source` within the lifetime passed in, tagging its events with `id`.
-    case subscribe(Observable<Policy.Element>, id: UInt64)
-    /// End the result.
-    case end(_SequentialEnding)
+    /// Subscribe the source (the one found, or else `held`) within the lifetime passed in,
+    /// tagging its events with `id`.
+    case subscribe(id: UInt64, held: Observable<Policy.Element>?)
     /// Nothing: the result has terminated.
     case none
   }
@@ -80,26 +80,33 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
     self.policy = policy
   }
 
-  /// A subscribe-loop step found `found`; a source would run within `lifetime`.
+  /// A subscribe-loop step is about to subscribe a source within `lifetime`.
   @inlinable
-  internal mutating func sourceStarting(
-    _ found: _SequentialFound<Policy.Element>, lifetime: _Lifetime?
-  ) -> StartAction {
+  internal mutating func sourceStarting(lifetime: _Lifetime) -> StartAction {
     switch state {
     case .idle(let id):
-      switch policy.sourceStarting(found) {
-      case .subscribe(let source):
-        guard let lifetime else { preconditionFailure("Internal inconsistency: no lifetime") }
-        state = .active(id: id, lifetime: lifetime)
-        return .subscribe(source, id: id)
-      case .end(let ending):
-        state = .finished(lifetime: nil)
-        return .end(ending)
-      }
+      state = .active(id: id, lifetime: lifetime)
+      return .subscribe(id: id, held: policy.sourceStarting())
     case .active, .paused:
       preconditionFailure("Internal inconsistency: a source started while one runs")
     case .finished, .disposed:
       return .none
+    }
+  }
+
+  /// A subscribe-loop step found no source left (`nested`: in a nested operator).
+  ///
+  /// - Returns: How the result ends, or `nil` if it has already terminated.
+  @inlinable
+  internal mutating func sourcesExhausted(nested: Bool) -> _SequentialEnding? {
+    switch state {
+    case .idle:
+      state = .finished(lifetime: nil)
+      return policy.sourcesExhausted(nested: nested)
+    case .active, .paused:
+      preconditionFailure("Internal inconsistency: sources ran out while one runs")
+    case .finished, .disposed:
+      return nil
     }
   }
 

@@ -48,17 +48,24 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
   @inlinable
   internal func subscribeNext() {
     guard !lifetime.isDisposed else { return }
-    let found = Policy.look(in: context)
-    let child: _Lifetime?
-    if case .exhausted = found { child = nil } else { child = _Lifetime(inheriting: lifetime) }
-    let (action, pending) = state.withLock {
-      state -> (_SequentialStateMachine<Policy>.StartAction, _PendingDelivery<Element>?) in
-      let action = state.machine.sourceStarting(found, lifetime: child)
-      guard case .end(let ending) = action else { return (action, nil) }
-      return (action, state.output.send(ending.event(replacing: .completed)))
+    let found: Observable<Element>?
+    switch Policy.look(in: context) {
+    case .source(let source):
+      found = source
+    case .held:
+      found = nil
+    case .exhausted(let nested):
+      let pending = state.withLock { state in
+        state.machine.sourcesExhausted(nested: nested).flatMap {
+          state.output.send($0.event(replacing: .completed))
+        }
+      }
+      deliver(pending)
+      return
     }
-    deliver(pending)
-    guard case .subscribe(let source, let id) = action, let child else { return }
+    let child = _Lifetime(inheriting: lifetime)
+    let action = state.withLock { $0.machine.sourceStarting(lifetime: child) }
+    guard case .subscribe(let id, let held) = action, let source = found ?? held else { return }
     source._subscribe(AnyObserver { event in self.sourceEvent(event, id: id) }, child)
   }
 
