@@ -15,8 +15,22 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
   @usableFromInline
   internal typealias Element = Policy.Element
 
+  // A nested type rather than `_SerialState`: one generic level less for the runtime to look
+  // up per subscription, which `concat` and `retry` pay on every cycle.
   @usableFromInline
-  internal let state: _Mutex<_SerialState<_SequentialStateMachine<Policy>, Element>>
+  internal struct State {
+    @usableFromInline var machine: _SequentialStateMachine<Policy>
+    @usableFromInline var output: _SerialOutput<Element>
+
+    @inlinable
+    init(policy: Policy, downstream: AnyObserver<Element>) {
+      machine = _SequentialStateMachine(policy: policy)
+      output = _SerialOutput(downstream)
+    }
+  }
+
+  @usableFromInline
+  internal let state: _Mutex<State>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// What only subscribe-loop steps and pauses use, outside the lock.
@@ -32,7 +46,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
     policy: Policy, context: Policy.Context, downstream: AnyObserver<Element>,
     lifetime: _Lifetime
   ) {
-    state = _Mutex(_SerialState(_SequentialStateMachine(policy: policy), downstream: downstream))
+    state = _Mutex(State(policy: policy, downstream: downstream))
     self.context = context
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
