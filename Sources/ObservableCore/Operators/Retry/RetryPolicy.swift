@@ -16,10 +16,10 @@ internal struct _RetryPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
     attemptsLeft = maxAttempts
   }
 
-  /// Every attempt subscribes the source.
+  /// Every attempt subscribes the source, which is the context.
   @inlinable
   internal static func look(in source: Observable<Element>) -> _SequentialFound<Element> {
-    .source(source)
+    .context
   }
 
   /// Counts the attempt that starts.

@@ -106,6 +106,9 @@ internal enum _SequentialFound<Element: Sendable>: Sendable {
   case source(Observable<Element>)
   /// The policy holds the next source in its locked state (a `catch` fallback).
   case held
+  /// The context is itself the source to subscribe (`retry`); the storage subscribes it in
+  /// place rather than taking it out, which saves a retain and a release per attempt.
+  case context
   /// No source is left; `nested` if what ran out is a nested operator's sources rather than
   /// the outermost ones.
   case exhausted(nested: Bool)

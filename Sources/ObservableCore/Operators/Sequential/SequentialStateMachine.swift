@@ -122,8 +122,29 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   internal mutating func sourceTerminated(id: UInt64, failure: (any Swift.Error)?)
     -> TerminationAction
   {
+    if let failure { return sourceFailed(id: id, failure) }
+    return sourceCompleted(id: id)
+  }
+
+  /// Source `id` completed.
+  @inlinable
+  internal mutating func sourceCompleted(id: UInt64) -> TerminationAction {
     guard case .active(let activeID, let lifetime) = state, activeID == id else { return .none }
-    let decision = failure.map { policy.sourceFailed($0) } ?? policy.sourceCompleted()
+    return decided(policy.sourceCompleted(), id: id, lifetime: lifetime)
+  }
+
+  /// Source `id` failed with `error`.
+  @inlinable
+  internal mutating func sourceFailed(id: UInt64, _ error: any Swift.Error) -> TerminationAction {
+    guard case .active(let activeID, let lifetime) = state, activeID == id else { return .none }
+    return decided(policy.sourceFailed(error), id: id, lifetime: lifetime)
+  }
+
+  /// Moves on from source `id`, which ran within `lifetime`, as the policy decided.
+  @inlinable @inline(__always)
+  internal mutating func decided(
+    _ decision: _SequentialDecision<Policy.Pause>, id: UInt64, lifetime: _Lifetime
+  ) -> TerminationAction {
     switch decision {
     case .end(let ending):
       state = .finished(lifetime: lifetime)

@@ -66,7 +66,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
     switch Policy.look(in: context) {
     case .source(let source):
       found = source
-    case .held:
+    case .held, .context:
       found = nil
     case .exhausted(let nested):
       let pending = state.withLock { state in
@@ -79,8 +79,15 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
     }
     let child = _Lifetime(inheriting: lifetime)
     let action = state.withLock { $0.machine.sourceStarting(lifetime: child) }
-    guard case .subscribe(let id, let held) = action, let source = found ?? held else { return }
-    source._subscribe(AnyObserver { event in self.sourceEvent(event, id: id) }, child)
+    guard case .subscribe(let id, let held) = action else { return }
+    let observer = AnyObserver { event in self.sourceEvent(event, id: id) }
+    if let found {
+      found._subscribe(observer, child)
+    } else if let held {
+      held._subscribe(observer, child)
+    } else if let source = context as? Observable<Element> {
+      source._subscribe(observer, child)
+    }
   }
 
   @inlinable
@@ -94,7 +101,12 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
     }
     let (action, pending) = state.withLock {
       state -> (_SequentialStateMachine<Policy>.TerminationAction, _PendingDelivery<Element>?) in
-      let action = state.machine.sourceTerminated(id: id, failure: event.error)
+      let action: _SequentialStateMachine<Policy>.TerminationAction
+      if case .error(let error) = event {
+        action = state.machine.sourceFailed(id: id, error)
+      } else {
+        action = state.machine.sourceCompleted(id: id)
+      }
       guard case .end(let ending) = action else { return (action, nil) }
       return (action, state.output.send(ending.event(replacing: event)))
     }
