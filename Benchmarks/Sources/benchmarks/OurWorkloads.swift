@@ -72,6 +72,47 @@ enum OurWorkloads {
     blackHole(sum.total)
   }
 
+  /// `count` cycles of subscribing to `just(1).concat(just(2))`, which runs to completion.
+  static func concatCycles(_ count: Int) {
+    let sum = Accumulator()
+    let pair = Observable.just(1).concat(Observable.just(2))
+    for _ in 0..<count {
+      pair.subscribe(onNext: { sum.total &+= $0 }).dispose()
+    }
+    blackHole(sum.total)
+  }
+
+  /// `count` cycles of subscribing to `error.retry(2)`: two attempts, each failing at once.
+  static func retryCycles(_ count: Int) {
+    let failures = Accumulator()
+    let retried = Observable<Int>.error(RxError.unknown).retry(2)
+    for _ in 0..<count {
+      retried.subscribe(onError: { _ in failures.total &+= 1 }).dispose()
+    }
+    blackHole(failures.total)
+  }
+
+  /// `count` cycles of subscribing to `error.catch { _ in just(1) }`.
+  static func catchCycles(_ count: Int) {
+    let sum = Accumulator()
+    let recovered = Observable<Int>.error(RxError.unknown).catch { _ in .just(1) }
+    for _ in 0..<count {
+      recovered.subscribe(onNext: { sum.total &+= $0 }).dispose()
+    }
+    blackHole(sum.total)
+  }
+
+  /// `count` sends through `subject.take(until: other)`, `other` never firing.
+  static func takeUntil(_ count: Int) {
+    let sum = Accumulator()
+    let subject = PublishSubject<Int>()
+    let other = PublishSubject<Void>()
+    let subscription = subject.take(until: other).subscribe(onNext: { sum.total &+= $0 })
+    for value in 0..<count { subject.onNext(value) }
+    subscription.dispose()
+    blackHole(sum.total)
+  }
+
   /// W8: `count` sends, alternating between the two sources of a `combineLatest`.
   static func combineLatest(_ count: Int) {
     let sum = Accumulator()

@@ -89,3 +89,22 @@ internal func _deliverSerially<Element>(
     current = next()
   }
 }
+
+/// An operator's state machine and its serial output, guarded together by the operator's
+/// `Mutex`.
+///
+/// Not public API.
+@usableFromInline
+internal struct _SerialState<Machine, Element> {
+  /// The operator's state machine.
+  @usableFromInline var machine: Machine
+  /// The downstream end.
+  @usableFromInline var output: _SerialOutput<Element>
+
+  /// Pairs `machine` with an output to `downstream`.
+  @inlinable
+  internal init(_ machine: Machine, downstream: AnyObserver<Element>) {
+    self.machine = machine
+    output = _SerialOutput(downstream)
+  }
+}

@@ -9,18 +9,7 @@ import Synchronization
 @usableFromInline
 internal final class _AmbStorage<Element: Sendable>: Disposable {
   @usableFromInline
-  internal struct State {
-    @usableFromInline var machine = _AmbStateMachine()
-    @usableFromInline var output: _SerialOutput<Element>
-
-    @inlinable
-    init(downstream: AnyObserver<Element>) {
-      output = _SerialOutput(downstream)
-    }
-  }
-
-  @usableFromInline
-  internal let state: _Mutex<State>
+  internal let state: _Mutex<_SerialState<_AmbStateMachine, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -28,7 +17,7 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = _Mutex(State(downstream: downstream))
+    state = _Mutex(_SerialState(_AmbStateMachine(), downstream: downstream))
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
   }

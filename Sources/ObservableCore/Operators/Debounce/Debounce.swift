@@ -26,21 +26,9 @@ extension ObservableType {
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
-    let source = asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _DebounceStorage(
-        downstream: observer, lifetime: lifetime, dueTime: dueTime, scheduler: scheduler)
-      lifetime.add(storage)
-      let upstream = _Lifetime(inheriting: lifetime)
-      lifetime.add(upstream)
-      source._subscribe(
-        AnyObserver { event in
-          guard !upstream.isDisposed else { return }
-          storage.upstreamEvent(event)
-          if event.isStopEvent { upstream.dispose() }
-        },
-        upstream)
-    })
+    _timerDriven(_DebounceTimer.self, dueTime: dueTime, scheduler: scheduler) {
+      _DebounceStateMachine()
+    }
   }
 
   /// Emits an element only after `dueTime` has passed without another element arriving, with

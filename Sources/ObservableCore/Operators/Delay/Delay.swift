@@ -25,21 +25,9 @@ extension ObservableType {
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
-    let source = asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _DelayStorage(
-        downstream: observer, lifetime: lifetime, dueTime: dueTime, scheduler: scheduler)
-      lifetime.add(storage)
-      let upstream = _Lifetime(inheriting: lifetime)
-      lifetime.add(upstream)
-      source._subscribe(
-        AnyObserver { event in
-          guard !upstream.isDisposed else { return }
-          storage.upstreamEvent(event)
-          if event.isStopEvent { upstream.dispose() }
-        },
-        upstream)
-    })
+    _timerDriven(_DelayTimer.self, dueTime: dueTime, scheduler: scheduler) {
+      _DelayStateMachine(dueTime: dueTime)
+    }
   }
 
   /// Emits each element and the completion `dueTime` later than it arrived, with the time as a

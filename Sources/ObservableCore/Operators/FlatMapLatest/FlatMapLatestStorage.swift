@@ -11,18 +11,7 @@ import Synchronization
 @usableFromInline
 internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
   @usableFromInline
-  internal struct State {
-    @usableFromInline var machine = _FlatMapLatestStateMachine()
-    @usableFromInline var output: _SerialOutput<Element>
-
-    @inlinable
-    init(downstream: AnyObserver<Element>) {
-      output = _SerialOutput(downstream)
-    }
-  }
-
-  @usableFromInline
-  internal let state: _Mutex<State>
+  internal let state: _Mutex<_SerialState<_FlatMapLatestStateMachine, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// The outer sequence's subscription, disposed as soon as it completes.
@@ -33,7 +22,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = _Mutex(State(downstream: downstream))
+    state = _Mutex(_SerialState(_FlatMapLatestStateMachine(), downstream: downstream))
     self.lifetime = lifetime
     outerLifetime = _Lifetime(inheriting: lifetime)
     resource = _ResourceToken(inheriting: lifetime.resource)

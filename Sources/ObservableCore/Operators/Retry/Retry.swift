@@ -46,8 +46,9 @@ extension ObservableType {
   internal func _retry(maxAttempts: Int?) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let storage = _RetryStorage(
-        source: source, maxAttempts: maxAttempts, downstream: observer, lifetime: lifetime)
+      let storage = _SequentialStorage(
+        policy: _RetryPolicy(maxAttempts: maxAttempts), context: source, downstream: observer,
+        lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
       storage.start()
     })

@@ -61,10 +61,24 @@ extension ObservableType {
   ) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let storage = _RetryWhenStorage<Element, Failure>(
-        source: source, downstream: observer, lifetime: lifetime)
+      let context = _RetryWhenContext<Element, Failure>(source: source)
+      let storage = _SequentialStorage(
+        policy: _RetryWhenPolicy<Element, Failure>(), context: context, downstream: observer,
+        lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
-      storage.start(trigger: notificationHandler(storage.failures))
+      let trigger = notificationHandler(context.failures)
+      // The trigger runs within a child lifetime, registered so that it ends with the result.
+      let triggerLifetime = _Lifetime(inheriting: lifetime)
+      lifetime.add(triggerLifetime)
+      trigger.asObservable()._subscribe(
+        AnyObserver { event in
+          switch event {
+          case .next: storage.resume()
+          case .completed: storage.endPause(.complete)
+          case .error(let error): storage.endPause(.fail(error))
+          }
+        }, triggerLifetime)
+      storage.start()
     })
   }
 }

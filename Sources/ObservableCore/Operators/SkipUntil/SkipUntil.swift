@@ -19,9 +19,19 @@ extension ObservableType {
   public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let storage = _SkipUntilStorage(downstream: observer, lifetime: lifetime)
+      let storage = _GateStorage<Element, _SkipUntilGate>(downstream: observer, lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
       storage.start(source: source, other: other)
     })
   }
+}
+
+/// The gate of `skip(until:)`: drops the source until the other sequence emits.
+///
+/// Not public API.
+@usableFromInline
+internal enum _SkipUntilGate: _GatePolicy {
+  /// Closed until the other sequence emits.
+  @inlinable
+  internal static var startsOpen: Bool { false }
 }

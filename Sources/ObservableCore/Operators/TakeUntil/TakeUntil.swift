@@ -17,9 +17,19 @@ extension ObservableType {
   public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let storage = _TakeUntilStorage(downstream: observer, lifetime: lifetime)
+      let storage = _GateStorage<Element, _TakeUntilGate>(downstream: observer, lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
       storage.start(source: source, other: other)
     })
   }
+}
+
+/// The gate of `take(until:)`: passes the source until the other sequence emits.
+///
+/// Not public API.
+@usableFromInline
+internal enum _TakeUntilGate: _GatePolicy {
+  /// Open until the other sequence emits.
+  @inlinable
+  internal static var startsOpen: Bool { true }
 }

@@ -32,22 +32,9 @@ extension ObservableType {
   public func throttle(
     _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType
   ) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _ThrottleStorage(
-        downstream: observer, lifetime: lifetime, dueTime: dueTime, latest: latest,
-        scheduler: scheduler)
-      lifetime.add(storage)
-      let upstream = _Lifetime(inheriting: lifetime)
-      lifetime.add(upstream)
-      source._subscribe(
-        AnyObserver { event in
-          guard !upstream.isDisposed else { return }
-          storage.upstreamEvent(event)
-          if event.isStopEvent { upstream.dispose() }
-        },
-        upstream)
-    })
+    _timerDriven(_ThrottleTimer.self, dueTime: dueTime, scheduler: scheduler) {
+      _ThrottleStateMachine(dueTime: dueTime, latest: latest)
+    }
   }
 
   /// Emits an element, then ignores elements for `dueTime`, with the time as a Swift

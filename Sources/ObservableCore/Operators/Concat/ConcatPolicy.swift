@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The sources of one `concat`, as given.
 ///
 /// Not public API.
@@ -41,7 +39,9 @@ internal final class _ConcatObservable<Element: Sendable>: Observable<Element>,
   internal init(_ sources: _ConcatSources<Element>) {
     self.sources = sources
     super.init(_run: { observer, lifetime in
-      let storage = _ConcatStorage(sources: sources, downstream: observer, lifetime: lifetime)
+      let storage = _SequentialStorage(
+        policy: _ConcatPolicy(), context: _ConcatCursor(sources), downstream: observer,
+        lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
       storage.start()
     })
@@ -93,7 +93,7 @@ internal struct _SourcesFrame<Element: Sendable> {
 /// Not public API.
 @usableFromInline
 internal final class _ConcatCursor<Element: Sendable>:
-  // SAFETY: only subscribe-loop steps of one `_ConcatStorage` touch `current` and `enclosing`;
+  // SAFETY: only subscribe-loop steps of one `_SequentialStorage` touch `current` and `enclosing`;
   // the loop runs one step at a time and orders successive steps with its atomic counter.
   @unchecked Sendable
 {
@@ -130,103 +130,32 @@ internal final class _ConcatCursor<Element: Sendable>:
   }
 }
 
-/// The per-subscription state of `concat`.
+/// The policy of `concat`: the sources one after another, the next one after each
+/// completion.
 ///
 /// Not public API.
 ///
-/// Subscribes one source at a time, each within its own child lifetime, from a
-/// ``_SubscribeLoop``: a source that completes synchronously during `subscribe` makes the
-/// loop run once more rather than recursing.
+/// The sources come from a ``_ConcatCursor``, walked outside the lock by subscribe-loop steps.
+/// The first failure fails the result; running out of sources completes it.
 @usableFromInline
-internal final class _ConcatStorage<Element: Sendable>: Disposable {
-  @usableFromInline
-  internal struct State {
-    @usableFromInline var machine = _ConcatStateMachine()
-    @usableFromInline var output: _SerialOutput<Element>
+internal struct _ConcatPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
+  @inlinable
+  internal init() {}
 
-    @inlinable
-    init(downstream: AnyObserver<Element>) {
-      output = _SerialOutput(downstream)
-    }
+  /// Takes the next source from the cursor.
+  @inlinable
+  internal static func look(in cursor: _ConcatCursor<Element>) -> _SequentialFound<Element> {
+    guard let source = cursor.next() else { return .exhausted(nested: false) }
+    return .source(source)
   }
 
-  @usableFromInline
-  internal let state: _Mutex<State>
-  @usableFromInline
-  internal let lifetime: _Lifetime
-  @usableFromInline
-  internal let cursor: _ConcatCursor<Element>
-  @usableFromInline
-  internal let loop = _SubscribeLoop()
-  @usableFromInline
-  internal let resource: _ResourceToken
-
+  /// A completed source makes way for the next one.
   @inlinable
-  internal init(
-    sources: _ConcatSources<Element>, downstream: AnyObserver<Element>, lifetime: _Lifetime
-  ) {
-    state = _Mutex(State(downstream: downstream))
-    cursor = _ConcatCursor(sources)
-    self.lifetime = lifetime
-    resource = _ResourceToken(inheriting: lifetime.resource)
-  }
+  internal func sourceCompleted() -> _SequentialDecision<Never> { .next }
 
+  /// A failed source fails the result.
   @inlinable
-  internal func start() {
-    loop.run { subscribeNext() }
-  }
-
-  /// One subscribe-loop step.
-  @inlinable
-  internal func subscribeNext() {
-    guard !lifetime.isDisposed else { return }
-    guard let source = cursor.next() else {
-      let pending = state.withLock { state in
-        state.machine.sourcesExhausted() == .complete ? state.output.send(.completed) : nil
-      }
-      deliver(pending)
-      return
-    }
-    let child = _Lifetime(inheriting: lifetime)
-    let action = state.withLock { $0.machine.sourceStarting(lifetime: child) }
-    guard case .subscribe(let id) = action else { return }
-    source._subscribe(AnyObserver { event in self.sourceEvent(event, id: id) }, child)
-  }
-
-  @inlinable
-  internal func sourceEvent(_ event: Event<Element>, id: UInt64) {
-    switch event {
-    case .next:
-      let pending = state.withLock { state in
-        state.machine.elementArrived(id: id) == .forward ? state.output.send(event) : nil
-      }
-      deliver(pending)
-    case .error:
-      let pending = state.withLock { state in
-        state.machine.sourceFailed(id: id) == .forward ? state.output.send(event) : nil
-      }
-      deliver(pending)
-    case .completed:
-      let action = state.withLock { $0.machine.sourceCompleted(id: id) }
-      guard case .disposeAndSubscribeNext(let finished) = action else { return }
-      finished.dispose()
-      loop.run { subscribeNext() }
-    }
-  }
-
-  @inlinable
-  internal func deliver(_ pending: _PendingDelivery<Element>?) {
-    guard let pending else { return }
-    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
-  }
-
-  /// Disposes the running source.
-  @inlinable
-  internal func dispose() {
-    let (running, released) = state.withLock { state in
-      (state.machine.disposed(), state.output.cancel())
-    }
-    running?.dispose()
-    _ = released
+  internal func sourceFailed(_ error: any Swift.Error) -> _SequentialDecision<Never> {
+    .end(.forward)
   }
 }

@@ -1,0 +1,135 @@
+/// Recovers from an error with a fallback sequence.
+///
+/// Not public API.
+@usableFromInline
+internal typealias _CatchHandler<Element: Sendable> =
+  @Sendable (any Swift.Error) throws -> Observable<Element>
+
+/// An observable that recovers from its source's error.
+///
+/// Not public API. `catch` recognizes one as its source or as a handler's fallback and
+/// adopts its source and handler instead of subscribing it, so chains of `catch` run in one
+/// flat loop.
+@usableFromInline
+internal final class _CatchObservable<Element: Sendable>: Observable<Element>,
+  // SAFETY: adds two immutable Sendable properties to Observable, which is Sendable.
+  @unchecked Sendable
+{
+  @usableFromInline
+  internal let source: Observable<Element>
+  @usableFromInline
+  internal let handler: _CatchHandler<Element>
+
+  @inlinable
+  internal init(source: Observable<Element>, handler: @escaping _CatchHandler<Element>) {
+    self.source = source
+    self.handler = handler
+    super.init(_run: { observer, lifetime in
+      let (innermost, handlers) = _CatchObservable.unwrap(source)
+      let storage = _SequentialStorage(
+        policy: _CatchPolicy(source: innermost, handlers: [handler] + handlers), context: (),
+        downstream: observer, lifetime: lifetime)
+      lifetime.onDispose { storage.dispose() }
+      storage.start()
+    })
+  }
+
+  /// Strips nested `catch` operators off `source`.
+  ///
+  /// - Returns: The innermost source, and the handlers of the stripped operators in the
+  ///   order they apply, last first.
+  @inlinable
+  internal static func unwrap(_ source: Observable<Element>)
+    -> (Observable<Element>, [_CatchHandler<Element>])
+  {
+    var source = source
+    var handlers: [_CatchHandler<Element>] = []
+    while let nested = source as? _CatchObservable<Element> {
+      handlers.append(nested.handler)
+      source = nested.source
+    }
+    return (source, handlers)
+  }
+}
+
+/// The policy of `catch`: the source, then, after each failure, the fallback that the top
+/// handler returns.
+///
+/// Not public API.
+///
+/// Nested `catch` operators are flattened into one policy: `handlers` is a stack whose last
+/// handler recovers from the running source's error. A source such as `s.catch(h1)` adds
+/// `h1` on top of the handlers of the `catch` that subscribes it, and a handler returning
+/// `s2.catch(h2)` adds `h2` the same way; each error consumes the top handler. That is
+/// exactly the behaviour of the nested operators, and it lets a chain of any length run in
+/// one subscribe loop. A failure pauses the engine while the handler runs outside the lock.
+@usableFromInline
+internal struct _CatchPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
+  /// The source the next subscribe-loop step subscribes.
+  @usableFromInline
+  internal var pending: Observable<Element>?
+  /// The handlers left, the one for the running source last.
+  @usableFromInline
+  internal var handlers: [_CatchHandler<Element>]
+
+  /// Creates the policy for `source`, with `handlers` as the initial stack (last on top).
+  @inlinable
+  internal init(source: Observable<Element>, handlers: [_CatchHandler<Element>]) {
+    pending = source
+    self.handlers = handlers
+  }
+
+  /// The next source is the one the policy holds.
+  @inlinable
+  internal static func look(in context: Void) -> _SequentialFound<Element> { .held }
+
+  /// Hands out the held source.
+  ///
+  /// - Returns: The source or fallback to subscribe.
+  @inlinable
+  internal mutating func sourceStarting() -> Observable<Element>? {
+    defer { pending = nil }
+    return pending
+  }
+
+  /// A completed source completes the result.
+  @inlinable
+  internal func sourceCompleted() -> _SequentialDecision<(_CatchHandler<Element>, any Error)> {
+    .end(.forward)
+  }
+
+  /// A failed source pauses for the top handler, or fails the result if none is left.
+  @inlinable
+  internal mutating func sourceFailed(_ error: any Swift.Error)
+    -> _SequentialDecision<(_CatchHandler<Element>, any Error)>
+  {
+    guard let handler = handlers.popLast() else { return .end(.forward) }
+    return .pause((handler, error))
+  }
+
+  /// Lets go of the held source and the handlers.
+  @inlinable
+  internal mutating func released() -> (Observable<Element>?, [_CatchHandler<Element>]) {
+    defer { (pending, handlers) = (nil, []) }
+    return (pending, handlers)
+  }
+
+  /// Runs the handler outside the lock, then subscribes its fallback, adopting the handlers
+  /// of any `catch` it is made of; fails the result if the handler throws.
+  @inlinable
+  internal static func paused(
+    _ recovery: (_CatchHandler<Element>, any Error), context: Void,
+    storage: _SequentialStorage<Self>
+  ) {
+    let fallback: Observable<Element>
+    do { fallback = try recovery.0(recovery.1) } catch {
+      storage.endPause(.fail(error))
+      return
+    }
+    let (source, nested) = _CatchObservable.unwrap(fallback)
+    storage.resume { policy in
+      policy.pending = source
+      policy.handlers.append(contentsOf: nested)
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// The per-subscription state of `take(until:)` and `skip(until:)`.
+///
+/// Not public API.
+///
+/// The source shares the subscription's lifetime; the other sequence runs within a child
+/// lifetime, disposed with the subscription or as soon as the machine says so. Events of both
+/// are serialized through one `Mutex`-guarded output.
+@usableFromInline
+internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Disposable {
+  @usableFromInline
+  internal let state: _Mutex<_SerialState<_GateStateMachine<Policy>, Element>>
+  @usableFromInline
+  internal let lifetime: _Lifetime
+  @usableFromInline
+  internal let otherLifetime: _Lifetime
+  @usableFromInline
+  internal let resource: _ResourceToken
+
+  @inlinable
+  internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
+    state = _Mutex(_SerialState(_GateStateMachine(), downstream: downstream))
+    self.lifetime = lifetime
+    otherLifetime = _Lifetime(inheriting: lifetime)
+    resource = _ResourceToken(inheriting: lifetime.resource)
+  }
+
+  /// Subscribes to both sequences, the other one first if the gate starts open (so that an
+  /// element it sends during `subscribe` ends the result before the source is subscribed);
+  /// the second is skipped if the first already ended the result.
+  @inlinable
+  internal func start<Other: ObservableType>(source: Observable<Element>, other: Other) {
+    if Policy.startsOpen { subscribe(other) } else { subscribe(source) }
+    guard !lifetime.isDisposed else { return }
+    if Policy.startsOpen { subscribe(source) } else { subscribe(other) }
+  }
+
+  @inlinable
+  internal func subscribe(_ source: Observable<Element>) {
+    source._subscribe(AnyObserver { event in self.sourceEvent(event) }, lifetime)
+  }
+
+  @inlinable
+  internal func subscribe<Other: ObservableType>(_ other: Other) {
+    other.asObservable()._subscribe(
+      AnyObserver { event in self.otherEvent(event) }, otherLifetime)
+  }
+
+  @inlinable
+  internal func sourceEvent(_ event: Event<Element>) {
+    let (action, pending) = state.withLock {
+      state -> (_GateStateMachine<Policy>.SourceAction, _PendingDelivery<Element>?) in
+      let action =
+        if case .next = event {
+          state.machine.sourceElementArrived()
+        } else {
+          state.machine.sourceTerminated(failed: event.error != nil)
+        }
+      return (action, action == .forward ? state.output.send(event) : nil)
+    }
+    deliver(pending)
+    if action == .stopSilently { lifetime.dispose() }
+  }
+
+  @inlinable
+  internal func otherEvent<OtherElement>(_ event: Event<OtherElement>) {
+    guard !otherLifetime.isDisposed else { return }
+    let failure = event.error
+    let completed = event.isCompleted
+    let (action, pending) = state.withLock {
+      state -> (_GateStateMachine<Policy>.OtherAction, _PendingDelivery<Element>?) in
+      let action =
+        if failure != nil {
+          state.machine.otherFailed()
+        } else if completed {
+          state.machine.otherCompleted()
+        } else {
+          state.machine.otherElementArrived()
+        }
+      switch action {
+      case .complete: return (action, state.output.send(.completed))
+      case .fail: return (action, failure.flatMap { state.output.send(.error($0)) })
+      case .disposeOther, .none: return (action, nil)
+      }
+    }
+    if action == .disposeOther { otherLifetime.dispose() }
+    deliver(pending)
+  }
+
+  @inlinable
+  internal func deliver(_ pending: _PendingDelivery<Element>?) {
+    guard let pending else { return }
+    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
+  }
+
+  /// Disposes the subscription to the other sequence and drops the downstream observer.
+  @inlinable
+  internal func dispose() {
+    let released = state.withLock { state in
+      state.machine.disposed()
+      return state.output.cancel()
+    }
+    otherLifetime.dispose()
+    _ = released
+  }
+}
