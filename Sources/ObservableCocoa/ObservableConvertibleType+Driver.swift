@@ -1,5 +1,8 @@
 import ObservableCore
 
+// Why alike: RxCocoa's conversions, each a few lines (observe on the strategy's scheduler,
+// then recover from an error), declared for this strategy as `asSignal` is for the other one.
+
 extension ObservableConvertibleType {
   /// Converts the sequence to a ``Driver`` that emits `onErrorJustReturn` and completes if the
   /// sequence fails.

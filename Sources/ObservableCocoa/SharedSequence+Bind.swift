@@ -4,6 +4,9 @@ import ObservableCore
 // `Infallible`. RxCocoa has none: there, a shared sequence is bound with `drive` or `emit`, or
 // through `asObservable()`. These are the same as `asObservable().bind(to:)`; unlike `drive`,
 // they do not check the thread they are called on.
+//
+// Why alike: these fronts repeat Relay+Bind.swift's declarations and doc comments for shared
+// sequences; the behaviour is written once, in `_bind(to:)` and `_bind(toRelays:)`.
 
 extension SharedSequenceConvertibleType {
   /// Subscribes `observers` to the sequence: each receives every element and the completion,

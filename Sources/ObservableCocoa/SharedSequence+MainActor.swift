@@ -7,6 +7,9 @@ import ObservableCore
 // that are not `Sendable`, as view models written for RxCocoa do, and the compiler checks it as
 // main-actor code. Each closure is run on the main actor (see Internal/MainActorCall.swift).
 // Only Swift 6 clients see them; Swift 5 clients keep the forms they have.
+//
+// Why alike: each operator is a public front of a few lines (cast the closure once, call it
+// directly on the main actor or hop, forward to the operator); only the shape repeats.
 
 /// A sharing strategy whose shared sequences deliver their elements on the main actor.
 ///

@@ -72,6 +72,18 @@ enum OurWorkloads {
     blackHole(sum.total)
   }
 
+  /// `count` sends through `subject.flatMap { of(value, value) }`: an inner subscription per
+  /// send, two elements through the merge's serial output.
+  static func flatMapOf(_ count: Int) {
+    let sum = Accumulator()
+    let subject = PublishSubject<Int>()
+    let subscription = subject.flatMap { Observable.of($0, $0 &+ 1) }
+      .subscribe(onNext: { sum.total &+= $0 })
+    for value in 0..<count { subject.onNext(value) }
+    subscription.dispose()
+    blackHole(sum.total)
+  }
+
   /// `count` cycles of subscribing to `just(1).concat(just(2))`, which runs to completion.
   static func concatCycles(_ count: Int) {
     let sum = Accumulator()

@@ -11,6 +11,7 @@ func runProfile(_ name: String, count: Int) {
   case "subject-send": OurWorkloads.subjectSends(count, subscribers: 1)
   case "subject-floor": OurWorkloads.subjectFloor(count, subscribers: 1)
   case "flat-map-latest": OurWorkloads.flatMapLatestJust(count)
+  case "flat-map": OurWorkloads.flatMapOf(count)
   case "concat": OurWorkloads.concatCycles(count)
   case "retry": OurWorkloads.retryCycles(count)
   case "catch": OurWorkloads.catchCycles(count)

@@ -1,6 +1,8 @@
 // RxSwift 6 keeps its RxSwift 5 operator names as deprecated forwarders, so that old code
 // compiles with a warning and a fix-it. These are the same names, forwarding to the current
 // operators with the same behaviour.
+//
+// Why alike: one-line deprecated forwarders, like those of PrimitiveSequence+Deprecated.swift for another type.
 
 extension ObservableType {
   /// The RxSwift 5 name of `observe(on:)`: delivers every event as work on `scheduler`.

@@ -1,6 +1,8 @@
 // RxSwift 6 keeps its RxSwift 5 trait operator names as deprecated forwarders, so that old
 // code compiles with a warning and a fix-it. These are the same names, forwarding to the
 // current operators with the same behaviour.
+//
+// Why alike: one-line deprecated forwarders, like those of Observable+Deprecated.swift for another type.
 
 extension PrimitiveSequence {
   /// The RxSwift 5 name of `observe(on:)`: delivers the outcome as work on `scheduler`.

@@ -448,6 +448,8 @@
     ) -> Self
   }
 
+  // Why alike: one conformance per width, each calling its own C shim (C11 atomics are not
+  // generic), so the conformances share their shape.
   extension UInt8: _AtomicStorageWord {
     /// Initializes 8-bit atomic storage.
     ///

@@ -1,6 +1,9 @@
 // Binding to relays, as RxRelay's `Observable+Bind` and RxCocoa's `Infallible+Bind`: a relay
 // cannot terminate, so completion is dropped and an error goes to Hooks.defaultErrorHandler
 // (RxRelay traps in debug builds; a library here never crashes on input).
+//
+// Why alike: each overload is a public front RxRelay and RxCocoa declare one by one, over the one
+// implementation `_bind(toRelays:)`; what repeats is their declarations and doc comments.
 
 extension ObservableType {
   /// Accepts every element of the sequence into each of `relays`, in the order given.

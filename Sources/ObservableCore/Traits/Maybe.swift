@@ -17,6 +17,8 @@ public enum MaybeEvent<Element> {
 
 extension MaybeEvent: Sendable where Element: Sendable {}
 
+// Why alike: the trait's observer type and `create`, with the shape of Single.swift's but this
+// trait's own outcome type (a Maybe may complete empty), as RxSwift declares them.
 extension PrimitiveSequence where Trait == MaybeTrait {
   /// The closure a ``Maybe`` producer calls with its outcome.
   public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void

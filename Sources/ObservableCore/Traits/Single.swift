@@ -17,6 +17,8 @@ public typealias Single<Element: Sendable> = PrimitiveSequence<SingleTrait, Elem
 /// The outcome of a ``Single``.
 public typealias SingleEvent<Element> = Result<Element, any Swift.Error>
 
+// Why alike: the trait's observer type and `create`, with the shape of Maybe.swift's but this
+// trait's own outcome type (a Maybe may complete empty), as RxSwift declares them.
 extension PrimitiveSequence where Trait == SingleTrait {
   /// The closure a ``Single`` producer calls with its outcome.
   public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void

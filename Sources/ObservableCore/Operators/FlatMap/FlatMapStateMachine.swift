@@ -228,3 +228,21 @@ internal struct _FlatMapStateMachine<Source> {
     return (Array(running.inners.values), running.waiting)
   }
 }
+
+extension _FlatMapStateMachine: _OuterInnerStateMachine {
+  /// The outer sequence completed; see ``outerCompleted()``.
+  ///
+  /// - Returns: Whether the result completes now.
+  @inlinable
+  internal mutating func outerCompletedEndsResult() -> Bool {
+    outerCompleted() == .complete
+  }
+
+  /// The outer sequence failed; see ``outerFailed()``.
+  ///
+  /// - Returns: Whether the result fails now.
+  @inlinable
+  internal mutating func outerFailedEndsResult() -> Bool {
+    outerFailed() == .fail
+  }
+}

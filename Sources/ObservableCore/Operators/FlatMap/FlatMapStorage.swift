@@ -11,21 +11,9 @@ import Synchronization
 /// lifetime and disposes all of them. Waiting inners (with a concurrency limit) are subscribed
 /// from a ``_SubscribeLoop``.
 @usableFromInline
-internal final class _FlatMapStorage<Element: Sendable>: Disposable {
+internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Disposable {
   @usableFromInline
-  internal struct State {
-    @usableFromInline var machine: _FlatMapStateMachine<Observable<Element>>
-    @usableFromInline var output: _SerialOutput<Element>
-
-    @inlinable
-    init(policy: _FlatMapPolicy, downstream: AnyObserver<Element>) {
-      machine = _FlatMapStateMachine(policy: policy)
-      output = _SerialOutput(downstream)
-    }
-  }
-
-  @usableFromInline
-  internal let state: _Mutex<State>
+  internal let state: _Mutex<_SerialState<_FlatMapStateMachine<Observable<Element>>, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// The outer sequence's subscription, disposed as soon as it completes.
@@ -40,7 +28,8 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(policy: _FlatMapPolicy, downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = _Mutex(State(policy: policy, downstream: downstream))
+    state = _Mutex(
+      _SerialState(_FlatMapStateMachine(policy: policy), downstream: downstream))
     self.lifetime = lifetime
     outerLifetime = _Lifetime(inheriting: lifetime)
     dropsWhileBusy = policy == .dropWhileBusy
@@ -114,31 +103,6 @@ internal final class _FlatMapStorage<Element: Sendable>: Disposable {
       deliver(pending)
       if subscribeNext { loop.run { subscribeWaiting() } }
     }
-  }
-
-  /// The outer sequence completed.
-  @inlinable
-  internal func outerCompleted() {
-    outerLifetime.dispose()
-    let pending = state.withLock { state in
-      state.machine.outerCompleted() == .complete ? state.output.send(.completed) : nil
-    }
-    deliver(pending)
-  }
-
-  /// The outer sequence failed, or the selector threw `error`.
-  @inlinable
-  internal func outerFailed(_ error: any Swift.Error) {
-    let pending = state.withLock { state in
-      state.machine.outerFailed() == .fail ? state.output.send(.error(error)) : nil
-    }
-    deliver(pending)
-  }
-
-  @inlinable
-  internal func deliver(_ pending: _PendingDelivery<Element>?) {
-    guard let pending else { return }
-    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
   }
 
   /// Disposes every running inner and releases the waiting ones.

@@ -202,3 +202,21 @@ internal struct _FlatMapLatestStateMachine: Sendable {
     }
   }
 }
+
+extension _FlatMapLatestStateMachine: _OuterInnerStateMachine {
+  /// The outer sequence completed; see ``outerCompleted()``.
+  ///
+  /// - Returns: Whether the result completes now.
+  @inlinable
+  internal mutating func outerCompletedEndsResult() -> Bool {
+    outerCompleted() == .complete
+  }
+
+  /// The outer sequence failed; see ``outerFailed()``.
+  ///
+  /// - Returns: Whether the result fails now.
+  @inlinable
+  internal mutating func outerFailedEndsResult() -> Bool {
+    outerFailed() == .fail
+  }
+}

@@ -9,7 +9,7 @@ import Synchronization
 /// delivering) after releasing it. Registered on the subscription's lifetime, so disposing the
 /// subscription disposes the latest inner.
 @usableFromInline
-internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
+internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorage, Disposable {
   @usableFromInline
   internal let state: _Mutex<_SerialState<_FlatMapLatestStateMachine, Element>>
   @usableFromInline
@@ -91,31 +91,6 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: Disposable {
       finished?.dispose()
       deliver(pending)
     }
-  }
-
-  /// The outer sequence completed.
-  @inlinable
-  internal func outerCompleted() {
-    outerLifetime.dispose()
-    let pending = state.withLock { state in
-      state.machine.outerCompleted() == .complete ? state.output.send(.completed) : nil
-    }
-    deliver(pending)
-  }
-
-  /// The outer sequence failed, or the selector threw `error`.
-  @inlinable
-  internal func outerFailed(_ error: any Swift.Error) {
-    let pending = state.withLock { state in
-      state.machine.outerFailed() == .fail ? state.output.send(.error(error)) : nil
-    }
-    deliver(pending)
-  }
-
-  @inlinable
-  internal func deliver(_ pending: _PendingDelivery<Element>?) {
-    guard let pending else { return }
-    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
   }
 
   /// Disposes the latest inner and drops the downstream observer.
