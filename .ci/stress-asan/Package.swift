@@ -10,7 +10,8 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   targets: [
     .target(name: "ObservableCoreShims"),
-    .target(name: "ObservableCore", dependencies: ["ObservableCoreShims"]),
+    // README.md: the contributor's map of the engines, not a resource (as in ../../Package.swift).
+    .target(name: "ObservableCore", dependencies: ["ObservableCoreShims"], exclude: ["README.md"]),
     .target(name: "ObservableTesting", dependencies: ["ObservableCore"]),
     .target(name: "AsyncBridge", dependencies: ["ObservableCore"]),
     .testTarget(
