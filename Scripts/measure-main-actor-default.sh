@@ -4,8 +4,9 @@
 #
 # The view models in Tests/LanguageModeTests/MainActorDefault/AsWritten import ObservableCore and
 # ObservableCocoa. For RxSwift the same files are compiled with only the imports changed
-# (ObservableCore -> RxSwift + RxRelay, ObservableCocoa -> RxCocoa). Each set is type-checked as
-# one module with the settings of a new Swift 6.2+ app target:
+# (ObservableCore -> RxSwift + RxRelay, ObservableCocoa -> RxCocoa). Each set is compiled to SIL
+# as one module (`-emit-sil -wmo`, so that region-based isolation, which is diagnosed after type
+# checking, is checked too) with the settings of a new Swift 6.2+ app target:
 #
 #   -swift-version 6 -default-isolation MainActor
 #   -enable-upcoming-feature NonisolatedNonsendingByDefault
@@ -35,7 +36,7 @@ fixtures=$root/Tests/LanguageModeTests/MainActorDefault
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-flags=(-typecheck -swift-version 6 -default-isolation MainActor
+flags=(-emit-sil -wmo -o /dev/null -swift-version 6 -default-isolation MainActor
   -enable-upcoming-feature NonisolatedNonsendingByDefault
   -enable-upcoming-feature InferIsolatedConformances -module-name MainActorApp)
 

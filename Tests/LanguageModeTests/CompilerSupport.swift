@@ -92,7 +92,9 @@ enum ClientCompiler {
     let run = try SpawnedProcess.run(
       executable: "/usr/bin/env",
       arguments: [
-        "swiftc", "-typecheck", "-swift-version", languageMode,
+        // `-emit-sil` rather than `-typecheck`: region-based isolation (sending non-`Sendable`
+        // values between isolation domains) is diagnosed on SIL, after type checking.
+        "swiftc", "-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", languageMode,
         "-I", build.appendingPathComponent("Modules").path,
         // ObservableCore imports a small C module of ThreadSanitizer annotations.
         "-Xcc",
