@@ -44,6 +44,38 @@ struct MainSchedulerTests {
     #expect(!onMain)
   }
 
+  @Test(
+    "the main queue is claimed at once only on it, and only with no work of the scheduler pending"
+  )
+  func inlineClaim() async {
+    let offMain = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+      DispatchQueue.global().async { done.resume(returning: MainScheduler.instance._beginInline()) }
+    }
+    #expect(!offMain)
+    // Other tests may have work of the main scheduler pending at a given moment, and then the
+    // claim is refused; some attempt finds the queue free.
+    var outcome: (whileHeld: Bool, behindPending: Bool)?
+    for _ in 0..<1_000 where outcome == nil {
+      outcome = await MainActor.run { () -> (Bool, Bool)? in
+        guard MainScheduler.instance._beginInline() else { return nil }
+        let whileHeld = MainScheduler.instance._beginInline()
+        MainScheduler.instance._endInline()
+        if whileHeld { MainScheduler.instance._endInline() }
+        // Work scheduled from another thread waits on the main queue, busy with this closure.
+        let pending = DispatchQueue.global().sync {
+          MainScheduler.instance.schedule(()) { _ in Disposables.create() }
+        }
+        let behindPending = MainScheduler.instance._beginInline()
+        if behindPending { MainScheduler.instance._endInline() }
+        _ = pending
+        return (whileHeld, behindPending)
+      }
+    }
+    #expect(outcome != nil, "the main queue was never free")
+    #expect(outcome?.whileHeld == false)
+    #expect(outcome?.behindPending == false)
+  }
+
   @Test("instance and asyncInstance are main-queue serial schedulers")
   func instances() {
     let instance: SerialDispatchQueueScheduler = MainScheduler.instance

@@ -190,6 +190,39 @@ extension ObserveOnStateMachineTests {
   }
 }
 
+extension ObserveOnStateMachineTests {
+  @Test("where a drain runs at once, an event with nothing queued or draining skips the queue")
+  func atOnceSkipsQueue() {
+    var machine = _ObserveOnStateMachine<Int>()
+    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.next(1)) == .deliverNow)
+    // Delivering it counts as a drain: an event sent from inside the delivery waits for it.
+    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.next(2)) == .none)
+    #expect(machine.eventArrived(.next(3)) == .none)
+    #expect(machine.nextBatch().map { Array($0).map(\.element) } == [2, 3])
+    #expect(machine.nextBatch() == nil)
+    // The drain stopped: the next event skips the queue again.
+    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.next(4)) == .deliverNow)
+  }
+
+  @Test("where a drain runs at once, an event behind a scheduled drain waits in the queue")
+  func atOnceBehindScheduledDrain() {
+    var machine = _ObserveOnStateMachine<Int>()
+    // An event from another thread scheduled a drain on the main queue that has not run yet.
+    #expect(machine.eventArrived(.next(1)) == .scheduleDrain)
+    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.next(2)) == .none)
+    #expect(machine.nextBatch().map { Array($0).map(\.element) } == [1, 2])
+  }
+
+  @Test("where a drain runs at once, a terminal event delivered at once ends the machine")
+  func atOnceTerminal() {
+    var machine = _ObserveOnStateMachine<Int>()
+    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.completed) == .deliverNow)
+    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.next(1)) == .none)
+    #expect(machine.eventArrived(.next(2)) == .none)
+    #expect(machine.nextBatch() == nil)
+  }
+}
+
 extension _ObserveOnStateMachine {
   /// `takeBatch(into:)` with a new queue each time, for tests that do not look at storage.
   ///

@@ -290,6 +290,73 @@ private final class ManualScheduler: ImmediateSchedulerType {
   }
 }
 
+extension ObserveOnTests {
+  @Test(
+    "on the main scheduler, called on the main queue with nothing pending, delivers within the send"
+  )
+  func mainSchedulerDeliversAtOnce() async {
+    await withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = subject.observe(on: MainScheduler.instance).subscribe(observer)
+      // Other tests may have work of the main scheduler pending at a given moment, and then
+      // the event waits for it; some attempt finds the queue free.
+      var deliveredWithinSend = false
+      for attempt in 0..<1_000 where !deliveredWithinSend {
+        deliveredWithinSend = await MainActor.run { () -> Bool in
+          subject.onNext(attempt)
+          return observer.elements.last == attempt
+        }
+      }
+      #expect(deliveredWithinSend)
+      subscription.dispose()
+    }
+  }
+
+  @Test(
+    "on the main scheduler, an event sent on the main queue behind one still scheduled from another thread is delivered after it"
+  )
+  func mainSchedulerKeepsOrderBehindScheduledDrain() async {
+    await withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = subject.observe(on: MainScheduler.instance).subscribe(observer)
+      let deliveredDuringSend = await MainActor.run { () -> [Int] in
+        // From another thread, 1 schedules a drain on the main queue, which is busy with
+        // this closure: the drain cannot run before it returns.
+        DispatchQueue.global().sync { subject.onNext(1) }
+        subject.onNext(2)
+        return observer.elements
+      }
+      #expect(deliveredDuringSend == [])
+      let delivered = await MainActor.run { observer.elements }
+      #expect(delivered == [1, 2])
+      subscription.dispose()
+    }
+  }
+
+  @Test("on the main scheduler, disposing from inside onNext on the main queue stops delivery")
+  func mainSchedulerDisposeInsideOnNext() async {
+    await withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let seen = Box<[Int]>([])
+      let subscription = SingleAssignmentDisposable()
+      subscription.setDisposable(
+        subject.observe(on: MainScheduler.instance).subscribe(onNext: { value in
+          seen.mutate { $0.append(value) }
+          // The element sent from inside onNext was queued behind this one; disposing drops it.
+          subject.onNext(value + 10)
+          subscription.dispose()
+        }))
+      await MainActor.run {
+        subject.onNext(1)
+        subject.onNext(2)
+      }
+      #expect(seen.value == [1])
+    }
+  }
+}
+
 extension ObservableType {
   /// Calls `onNext` for each element, then forwards every event; a stand-in for `do(onNext:)`
   /// that these tests can use without depending on that operator.

@@ -38,7 +38,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
   /// A main-queue scheduler that always queues work, even when called on the main queue.
   public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
 
-  private let numberEnqueued = _Atomic<Int>(0)
+  fileprivate let numberEnqueued = _Atomic<Int>(0)
 
   /// Creates a scheduler on the main queue.
   ///
@@ -102,6 +102,30 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
 }
 
 extension MainScheduler {
+  /// Claims the main queue for work the caller runs at once, where ``schedule(_:action:)``
+  /// would run an action at once: on the main thread or queue, with no work of this scheduler
+  /// pending or running.
+  ///
+  /// Not API: `observe(on:)` delivers this way without scheduling an action. While the claim
+  /// is held, ``schedule(_:action:)`` queues its work behind it, as it does behind an action
+  /// it runs itself.
+  ///
+  /// - Returns: Whether the caller may run its work now; if so, it calls ``_endInline()``
+  ///   when the work is done.
+  @usableFromInline
+  package func _beginInline() -> Bool {
+    guard Self._isOnMainThreadOrQueue else { return false }
+    return numberEnqueued.compareExchange(
+      expected: 0, desired: 1, ordering: .sequentiallyConsistent
+    ).exchanged
+  }
+
+  /// Releases the claim ``_beginInline()`` took.
+  @usableFromInline
+  package func _endInline() {
+    numberEnqueued.subtract(1, ordering: .sequentiallyConsistent)
+  }
+
   /// Reports to ``Hooks/mainThreadViolationHandler`` when the caller is not running on the
   /// main dispatch queue, the queue this scheduler runs its work on.
   ///

@@ -11,7 +11,9 @@ extension ObservableType {
   /// scheduler (ObservableTesting's `TestScheduler`) every event is an action of its own
   /// instead, one step after the previous one, so that timelines match RxSwift's:
   /// `Observable.of(1, 2).observe(on: scheduler)` subscribed at 200 delivers `.next(201, 1)`,
-  /// `.next(202, 2)` and `.completed(203)`. Even on a
+  /// `.next(202, 2)` and `.completed(203)`. On `MainScheduler.instance`, an event sent on the
+  /// main queue while nothing of that scheduler is pending is delivered before the send
+  /// returns, as the scheduler runs such work at once. Even on a
   /// concurrent scheduler the observer is never called twice at once, and events keep their
   /// order. Disposing drops the events that have not been delivered yet. The upstream
   /// subscription ends when upstream terminates, before the terminal event is delivered.

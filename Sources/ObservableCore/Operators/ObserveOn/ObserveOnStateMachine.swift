@@ -45,6 +45,39 @@ internal struct _ObserveOnStateMachine<Element> {
     return isDraining ? .none : .scheduleDrain
   }
 
+  /// What to do after an event arrived where a drain would run at once (the main scheduler,
+  /// called on the main queue with nothing of it pending).
+  @usableFromInline
+  internal enum ArrivalAtOnceAction {
+    /// Deliver the event now, then drain what arrives meanwhile. The machine counts it as a
+    /// drain that is running (a terminal event as handed to the drain).
+    case deliverNow
+    /// Run a drain now: events are queued that it must deliver first.
+    case drainNow
+    /// Nothing: the running drain will deliver the event, or the event was dropped.
+    case none
+  }
+
+  /// An event arrived where a drain would run at once.
+  ///
+  /// When nothing is queued or draining, the event skips the queue: the caller delivers it
+  /// and drains afterwards, in the same order a drain would have.
+  @inlinable
+  internal mutating func eventArrivedWhereDrainRunsAtOnce(
+    _ event: Event<Element>
+  ) -> ArrivalAtOnceAction {
+    guard case .running(let queue, let isDraining, let terminated) = state, !terminated else {
+      return .none
+    }
+    guard !isDraining, queue.isEmpty else {
+      return eventArrived(event) == .scheduleDrain ? .drainNow : .none
+    }
+    state =
+      event.isStopEvent
+      ? .finished : .running(queue: queue, isDraining: true, terminated: false)
+    return .deliverNow
+  }
+
   /// The drain asks for the next batch, handing over the storage of the batch it delivered.
   ///
   /// The queued events move into `batch`, and `batch`'s storage, emptied by the drain, becomes

@@ -24,6 +24,9 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   @usableFromInline let resource: _ResourceToken
   /// Whether each scheduled action delivers one event (virtual time) rather than a batch.
   @usableFromInline let deliversOneEventPerAction: Bool
+  /// The scheduler, if it is the main scheduler: an event that arrives on the main queue when
+  /// nothing of it is pending is delivered at once, without a scheduled action.
+  @usableFromInline let mainScheduler: MainScheduler?
 
   @inlinable
   internal init(
@@ -33,11 +36,40 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     self.lifetime = lifetime
     self.scheduler = scheduler
     deliversOneEventPerAction = scheduler._runsOneActionPerStep
+    mainScheduler = deliversOneEventPerAction ? nil : scheduler as? MainScheduler
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
 
   @inlinable
   internal func upstreamEvent(_ event: Event<Element>) {
+    if let mainScheduler, mainScheduler._beginInline() {
+      // Where `MainScheduler.schedule` would run the drain at once, deliver here: the same
+      // order and thread, without the scheduled action's objects or the queue (issue 30). An
+      // event that arrives while a drain runs joins its queue, as below.
+      let (action, downstream) = state.withLock {
+        state -> (_ObserveOnStateMachine<Element>.ArrivalAtOnceAction, AnyObserver<Element>?) in
+        let action = state.machine.eventArrivedWhereDrainRunsAtOnce(event)
+        guard case .deliverNow = action else { return (action, nil) }
+        return (action, state.downstream)
+      }
+      switch action {
+      case .deliverNow:
+        if let downstream, !lifetime.isDisposed {
+          downstream.on(event)
+          if event.isStopEvent {
+            lifetime.dispose()
+          } else {
+            drain()
+          }
+        }
+      case .drainNow:
+        drain()
+      case .none:
+        break
+      }
+      mainScheduler._endInline()
+      return
+    }
     let drain = state.withLock { state -> SingleAssignmentDisposable? in
       guard case .scheduleDrain = state.machine.eventArrived(event) else { return nil }
       let drain = SingleAssignmentDisposable()
