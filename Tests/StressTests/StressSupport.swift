@@ -272,8 +272,15 @@ final class _TwoPartyBarrier: Sendable {
 /// they emit to the number of the send that caused it, so an event that arrives carrying a
 /// number at or above that mark was caused after dispose returned: a violation. Elements below
 /// zero (a `startWith` or a subject's initial value) carry no number.
+///
+/// With more than one sender, element `sender * senderStride + n` is sender `sender`'s `n`th
+/// element: each sender's order is checked too, and only sender 0, the racing emitter, numbers
+/// its sends with ``noteSending(_:)``.
 final class RaceProbe: ObserverType, Sendable {
   typealias Element = Int
+
+  /// How far apart the senders' element numbers are when there is more than one sender.
+  static let senderStride = 1_000
 
   /// The number of the terminal event.
   let terminalNumber: Int
@@ -290,6 +297,10 @@ final class RaceProbe: ObserverType, Sendable {
 
   private let beganAfterDispose = _Atomic<Int>(0)
   private let limitsInFlight: Bool
+  private let senders: Int
+  /// The next element number expected from each sender; touched only inside a call, which
+  /// the probe checks is serialized.
+  private let nextFromSender: _Mutex<[Int]>
 
   /// Creates a probe.
   ///
@@ -301,11 +312,18 @@ final class RaceProbe: ObserverType, Sendable {
   ///     for an observer subscribed with `subscribe(_:)`, whose subscription checks its
   ///     lifetime before each event; an observer attached to a raw `_Lifetime` may see an
   ///     operator finish the burst it was in the middle of.
-  init(terminalNumber: Int, failures: StressFailures, label: String, limitsInFlight: Bool) {
+  ///   - senders: How many threads send elements, each numbering its own from 0 with
+  ///     ``senderStride`` between senders; with more than one, each sender's order is checked.
+  init(
+    terminalNumber: Int, failures: StressFailures, label: String, limitsInFlight: Bool,
+    senders: Int = 1
+  ) {
     self.terminalNumber = terminalNumber
     self.failures = failures
     self.label = label
     self.limitsInFlight = limitsInFlight
+    self.senders = senders
+    nextFromSender = _Mutex(Array(repeating: 0, count: senders))
   }
 
   /// Called by the emitter before it sends number `number`.
@@ -349,8 +367,20 @@ final class RaceProbe: ObserverType, Sendable {
       failures.record("\(label): \(event) after a terminal event")
     }
     switch event {
-    case .next(let number):
+    case .next(var number):
       elementCount.add(1, ordering: .relaxed)
+      if senders > 1 {
+        let (sender, ordinal) = number.quotientAndRemainder(dividingBy: Self.senderStride)
+        let expected = nextFromSender.withLock { next in
+          defer { next[sender] = ordinal + 1 }
+          return next[sender]
+        }
+        if ordinal != expected {
+          failures.record("\(label): sender \(sender) sent \(ordinal), expected \(expected)")
+        }
+        // Only sender 0 numbers its sends against dispose.
+        number = sender == 0 ? ordinal : -1
+      }
       if number >= 0, number >= mark {
         failures.record("\(label): element \(number) delivered, sent after dispose returned")
       }

@@ -19,6 +19,7 @@ let appShapedTitles: [String: String] = [
   "w2-subject-10": "W2 PublishSubject, 10 subscribers (per send)",
   "w3-just-map": "W3 just(1).map subscribe+dispose (per cycle)",
   "w3-subject-map": "W3 subject.map subscribe+dispose (per cycle)",
+  "w15-main-chain": "W15 subject.observe(on: main).map.filter.map, sent on main (per send)",
   "w7-flat-map-latest": "W7 subject.flatMapLatest { just($0 * 2) } (per send)",
   "w8-combine-latest": "W8 combineLatest of two subjects (per send)",
   "w9-share-replay": "W9 share(replay: 1), 4 subscribers (per send)",
