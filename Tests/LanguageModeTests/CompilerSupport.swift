@@ -51,11 +51,13 @@ enum ClientCompiler {
   ///   - languageMode: "5" or "6".
   ///   - fileName: The file's name: `main.swift` allows top-level statements, as in a script
   ///     or an executable's entry point; any other name makes it a library file.
+  ///   - extraFlags: More `swiftc` flags, for example ``mainActorDefaultFlags``.
   /// - Returns: The compiler's exit status and output.
   /// - Throws: ``CompilerUnavailable`` if the built modules cannot be found, or an error if the
   ///   compiler cannot be started.
   static func typecheck(
-    _ source: String, languageMode: String, fileName: String = "Client.swift"
+    _ source: String, languageMode: String, fileName: String = "Client.swift",
+    extraFlags: [String] = []
   ) throws -> Compilation {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("language-mode-\(UUID().uuidString)")
@@ -63,7 +65,7 @@ enum ClientCompiler {
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent(fileName)
     try source.write(to: file, atomically: true, encoding: .utf8)
-    return try typecheck(files: [file], languageMode: languageMode)
+    return try typecheck(files: [file], languageMode: languageMode, extraFlags: extraFlags)
   }
 
   /// The settings of a new Swift 6.2+ app target, which defaults to the main actor:
