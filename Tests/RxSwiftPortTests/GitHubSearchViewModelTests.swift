@@ -163,9 +163,14 @@ struct GitHubSearchOverHTTPTests {
     let api = GitHubSearchRepositoriesAPI(
       baseURL: server.baseURL, session: URLSession(configuration: .ephemeral))
     let text = BehaviorRelay(value: "swift")
-    let nextPage = PublishRelay<Void>()
+    // A subject rather than a relay, for `hasObservers`: the view model listens for the next
+    // page only after it has delivered a page (a `take(until:)` subscribed behind it, on the
+    // session's thread), so the test asks for the next page once someone listens, as a user
+    // scrolls once the page is shown. A "next page" sent before that would be dropped.
+    let nextPage = PublishSubject<Void>()
     let model = GitHubSearchViewModel(
-      searchText: text.asDriver(), loadNextPage: nextPage.asSignal(), service: api)
+      searchText: text.asDriver(), loadNextPage: nextPage.asSignal(onErrorJustReturn: ()),
+      service: api)
     let counts = Collected<Int>()
     var allOnMain = true
     let subscription = model.repositories.drive(onNext: { repositories in
@@ -174,10 +179,10 @@ struct GitHubSearchOverHTTPTests {
     })
     defer { subscription.dispose() }
 
-    #expect(await waitUntil { counts.values.last == 2 })
-    nextPage.accept(())
-    #expect(await waitUntil { counts.values.last == 4 })
-    nextPage.accept(())
+    #expect(await waitUntil { counts.values.last == 2 && nextPage.hasObservers })
+    nextPage.onNext(())
+    #expect(await waitUntil { counts.values.last == 4 && nextPage.hasObservers })
+    nextPage.onNext(())
     #expect(await waitUntil { counts.values.last == 5 })
 
     #expect(counts.values == [2, 4, 5])
