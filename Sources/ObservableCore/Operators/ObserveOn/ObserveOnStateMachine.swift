@@ -52,16 +52,15 @@ internal struct _ObserveOnStateMachine<Element> {
     /// Deliver the event now, then drain what arrives meanwhile. The machine counts it as a
     /// drain that is running (a terminal event as handed to the drain).
     case deliverNow
-    /// Run a drain now: events are queued that it must deliver first.
-    case drainNow
-    /// Nothing: the running drain will deliver the event, or the event was dropped.
+    /// Nothing: the drain running or scheduled will deliver the event, or it was dropped.
     case none
   }
 
   /// An event arrived where a drain would run at once.
   ///
-  /// When nothing is queued or draining, the event skips the queue: the caller delivers it
-  /// and drains afterwards, in the same order a drain would have.
+  /// When no drain is running or scheduled, the event skips the queue, which is then empty (a
+  /// drain stops only when it finds it empty): the caller delivers it and drains afterwards, in
+  /// the same order a drain would have.
   @inlinable
   internal mutating func eventArrivedWhereDrainRunsAtOnce(
     _ event: Event<Element>
@@ -69,8 +68,11 @@ internal struct _ObserveOnStateMachine<Element> {
     guard case .running(let queue, let isDraining, let terminated) = state, !terminated else {
       return .none
     }
-    guard !isDraining, queue.isEmpty else {
-      return eventArrived(event) == .scheduleDrain ? .drainNow : .none
+    guard !isDraining else {
+      // Queued behind what the drain has yet to deliver; with a drain under way this asks
+      // for no other.
+      _ = eventArrived(event)
+      return .none
     }
     state =
       event.isStopEvent

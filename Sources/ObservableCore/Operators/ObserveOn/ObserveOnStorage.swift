@@ -52,20 +52,13 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
         guard case .deliverNow = action else { return (action, nil) }
         return (action, state.downstream)
       }
-      switch action {
-      case .deliverNow:
-        if let downstream, !lifetime.isDisposed {
-          downstream.on(event)
-          if event.isStopEvent {
-            lifetime.dispose()
-          } else {
-            drain()
-          }
+      if case .deliverNow = action, let downstream, !lifetime.isDisposed {
+        downstream.on(event)
+        if event.isStopEvent {
+          lifetime.dispose()
+        } else {
+          drain()
         }
-      case .drainNow:
-        drain()
-      case .none:
-        break
       }
       mainScheduler._endInline()
       return
