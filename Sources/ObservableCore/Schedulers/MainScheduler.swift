@@ -102,9 +102,12 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
 }
 
 extension MainScheduler {
-  /// Claims the main queue for work the caller runs at once, where ``schedule(_:action:)``
-  /// would run an action at once: on the main thread or queue, with no work of this scheduler
-  /// pending or running.
+  /// Claims the main queue for work the caller runs at once: on the main thread or queue,
+  /// with no work of this scheduler pending or running.
+  ///
+  /// ``schedule(_:action:)`` runs an action at once under the same condition but asks for the
+  /// main queue only; on Linux the two differ only after `dispatchMain()`, when no code runs
+  /// on the main thread.
   ///
   /// Not API: `observe(on:)` delivers this way without scheduling an action. While the claim
   /// is held, ``schedule(_:action:)`` queues its work behind it, as it does behind an action
