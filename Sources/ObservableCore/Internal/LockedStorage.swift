@@ -19,8 +19,9 @@ import ObservableCoreShims
 /// static.
 ///
 /// Subclass it with the subscription's state type as `State`; `withLock` is the only access to
-/// ``state``. Like `_Mutex`, it tells ThreadSanitizer about each acquire and release, because
-/// the lock's contended path runs in the uninstrumented runtime.
+/// ``state``. Like `_Mutex`, on Linux it tells ThreadSanitizer about each acquire and release,
+/// because `Mutex`'s contended path runs in the uninstrumented runtime; the sanitizer
+/// intercepts the portable lock itself.
 @usableFromInline
 internal class _LockedStorage<State>:
   // SAFETY: `state` is read and written only inside `withLock`, which holds `lock`.
@@ -57,14 +58,19 @@ internal class _LockedStorage<State>:
   @inlinable
   internal final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
     lock._unsafeLock()
-    // The object's address is the sanitizer's synchronization object: it is not the lock
-    // word, whose own atomic operations the sanitizer must not pair with it.
-    let address = Unmanaged.passUnretained(self).toOpaque()
-    observable_tsan_acquire(address)
-    defer {
-      observable_tsan_release(address)
-      lock._unsafeUnlock()
-    }
+    #if canImport(Darwin) || OBSERVABLE_PORTABLE_LOCKS
+      // The sanitizer intercepts the portable lock itself.
+      defer { lock._unsafeUnlock() }
+    #else
+      // The object's address is the sanitizer's synchronization object: it is not the lock
+      // word, whose own atomic operations the sanitizer must not pair with it.
+      let address = Unmanaged.passUnretained(self).toOpaque()
+      observable_tsan_acquire(address)
+      defer {
+        observable_tsan_release(address)
+        lock._unsafeUnlock()
+      }
+    #endif
     return body(&state)
   }
 }

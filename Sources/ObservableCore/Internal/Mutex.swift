@@ -2,7 +2,7 @@ import ObservableCoreShims
 
 #if canImport(Darwin) || OBSERVABLE_PORTABLE_LOCKS
 
-  /// A mutex guarding a value, with happens-before annotations that ThreadSanitizer can see.
+  /// A mutex guarding a value.
   ///
   /// Not public API. It has `Synchronization.Mutex`'s initializer and `withLock`.
   ///
@@ -11,8 +11,8 @@ import ObservableCoreShims
   /// builds with `-D OBSERVABLE_PORTABLE_LOCKS`, which test it). The lock is `os_unfair_lock`
   /// on Darwin and a `pthread_mutex_t` elsewhere (see `ObservableCoreShims.h`); it must not move
   /// while in use, so it lives on the heap, in one allocation with the value: the value at the
-  /// start, the lock after it. The value's address is what the sanitizer annotations name, and
-  /// it is never the lock's, even when the value is empty.
+  /// start, the lock after it, at an address of its own even when the value is empty.
+  /// ThreadSanitizer intercepts both locks, so it sees their happens-before edges itself.
   public struct _Mutex<Value: ~Copyable>: ~Copyable {
     /// The allocation: the value, then the lock at `lockOffset`.
     @usableFromInline
@@ -57,11 +57,7 @@ import ObservableCoreShims
     ) throws(E) -> sending Result {
       let lock = base + Self.lockOffset
       observable_lock_lock(lock)
-      observable_tsan_acquire(base)
-      defer {
-        observable_tsan_release(base)
-        observable_lock_unlock(lock)
-      }
+      defer { observable_lock_unlock(lock) }
       return try body(&base.assumingMemoryBound(to: Value.self).pointee)
     }
   }

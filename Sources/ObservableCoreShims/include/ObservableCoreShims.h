@@ -10,19 +10,35 @@
 // `Synchronization.Mutex` takes its contended path (futex wait and wake) inside the Swift
 // runtime, which is not instrumented, so ThreadSanitizer cannot see the happens-before edge a
 // contended unlock/lock pair creates and reports false races on lock-guarded state. These
-// functions tell it about the edge. The sanitizer's entry points are weak symbols: in a normal
-// build they are null and each call is one load and a not-taken branch; in a
-// `--sanitize=thread` build the sanitizer runtime defines them.
+// functions tell it about the edge.
+//
+// Only ObservableCoreShims.c names the sanitizer's entry points, and only when it is compiled
+// with the sanitizer (`--sanitize=thread` compiles C targets with `-fsanitize=thread`), so
+// no other build references a symbol that only the sanitizer's runtime defines: Apple's linker
+// refuses an undefined symbol even when it is declared weak. The Swift compiler does not tell
+// the C code it imports whether it sanitizes, so the decision is the C file's, made once, and
+// read here: outside sanitizer builds each call is a load of the flag and a not-taken branch.
+//
+// The portable lock (below) needs none of this: the sanitizer intercepts `os_unfair_lock` and
+// `pthread_mutex_t` itself.
 
-void __tsan_acquire(void *addr) __attribute__((weak));
-void __tsan_release(void *addr) __attribute__((weak));
+/// Whether ObservableCoreShims.c was compiled with ThreadSanitizer.
+extern const bool observable_tsan_enabled;
 
+/// Calls `__tsan_acquire(addr)` in a sanitizer build; does nothing otherwise.
+void observable_tsan_acquire_annotated(void *addr);
+
+/// Calls `__tsan_release(addr)` in a sanitizer build; does nothing otherwise.
+void observable_tsan_release_annotated(void *addr);
+
+/// Tells ThreadSanitizer, if it runs, that the caller acquired `addr`.
 static inline __attribute__((always_inline)) void observable_tsan_acquire(void *addr) {
-  if (__tsan_acquire) __tsan_acquire(addr);
+  if (observable_tsan_enabled) observable_tsan_acquire_annotated(addr);
 }
 
+/// Tells ThreadSanitizer, if it runs, that the caller releases `addr`.
 static inline __attribute__((always_inline)) void observable_tsan_release(void *addr) {
-  if (__tsan_release) __tsan_release(addr);
+  if (observable_tsan_enabled) observable_tsan_release_annotated(addr);
 }
 
 // The portable lock and atomics: what ObservableCore uses where `Synchronization`'s `Mutex` and
