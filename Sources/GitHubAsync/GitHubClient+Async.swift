@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import ObservableCore
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

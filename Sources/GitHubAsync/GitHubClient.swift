@@ -1,6 +1,5 @@
 import Foundation
 import ObservableCore
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,6 +1,5 @@
 import Foundation
 import ObservableCore
-import Synchronization
 
 /// A stored response that can be revalidated with a conditional request.
 public struct CachedResponse: Sendable, Hashable, Codable {

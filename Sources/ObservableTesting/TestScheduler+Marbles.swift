@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 import Testing
 
 /// Marble diagrams: test sources and expectations written as timelines.

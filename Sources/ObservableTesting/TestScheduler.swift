@@ -1,6 +1,5 @@
 import Dispatch
 import ObservableCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

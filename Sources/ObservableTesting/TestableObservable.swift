@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 
 /// A test source that replays recorded events and records its subscriptions.
 ///

@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 import Testing
 
 /// An observer that records every event with the virtual time it arrived, and checks the

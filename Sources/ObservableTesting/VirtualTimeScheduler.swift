@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -7,7 +7,6 @@
 
 import Dispatch
 import ObservableCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc

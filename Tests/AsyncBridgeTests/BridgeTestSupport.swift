@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 import Testing
 
 // Helpers for the AsyncBridge tests. Their names start with `Bridge` so that files added to

@@ -3,7 +3,6 @@
   import Observation
   import ObservableCore
   import ObservableTesting
-  import Synchronization
   import Testing
 
   @testable import AsyncBridge

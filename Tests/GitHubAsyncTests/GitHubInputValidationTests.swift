@@ -2,7 +2,6 @@ import Foundation
 import GitHubAsync
 import GitHubReplay
 import ObservableCore
-import Synchronization
 import Testing
 
 /// Names that could send a request elsewhere, or cannot be a path segment, are rejected before

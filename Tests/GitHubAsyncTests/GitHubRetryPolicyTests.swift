@@ -3,7 +3,6 @@ import GitHubAsync
 import GitHubReplay
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import TestProcessSupport
 import Testing
 

@@ -3,7 +3,6 @@ import GitHubAsync
 import GitHubReplay
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// The one Rx pager behind `rx.searchRepositories` and `rx.paginate`, over real sockets.

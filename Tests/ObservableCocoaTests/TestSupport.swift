@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 import Testing
 
 /// The error that test sources fail with.

@@ -1,6 +1,5 @@
 import ObservableCocoa
 import ObservableCore
-import Synchronization
 import Testing
 
 @Suite("SharedSequence values", .timeLimit(.minutes(1)))

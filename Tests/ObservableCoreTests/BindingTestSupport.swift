@@ -1,6 +1,5 @@
 import Dispatch
 import ObservableCore
-import Synchronization
 
 /// Records every error that reaches `Hooks.defaultErrorHandler`, for the whole test process.
 ///

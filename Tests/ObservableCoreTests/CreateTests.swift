@@ -1,6 +1,5 @@
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 @Suite("create")

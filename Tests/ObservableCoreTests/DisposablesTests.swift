@@ -1,7 +1,6 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Calls `body` from `threads` threads at once, as close together as a barrier allows.

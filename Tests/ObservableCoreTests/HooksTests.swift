@@ -1,6 +1,5 @@
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Sets the call-stack hooks for the duration of `body`, then puts back the defaults.

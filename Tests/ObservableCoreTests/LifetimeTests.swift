@@ -1,6 +1,5 @@
 import Dispatch
 import ObservableCore
-import Synchronization
 import Testing
 
 @Suite("_Lifetime")

@@ -1,6 +1,5 @@
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Schedules a subscription of `observer` to `source` at `subscribed` and its disposal at

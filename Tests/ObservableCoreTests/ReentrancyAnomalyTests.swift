@@ -1,7 +1,6 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Records every report that reaches `Hooks.reentrancyAnomalyHandler`, for the whole test

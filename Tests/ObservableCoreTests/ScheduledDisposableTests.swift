@@ -1,7 +1,6 @@
 import Foundation
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Runs every action at once, and counts the actions it was given.

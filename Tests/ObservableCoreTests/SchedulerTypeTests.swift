@@ -1,7 +1,6 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// A scheduler with no native periodic timer, so it uses the protocol's periodic emulation;

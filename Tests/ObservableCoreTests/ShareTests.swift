@@ -1,7 +1,6 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Schedules a subscription of `observer` to `source` at `subscribed` and its disposal at

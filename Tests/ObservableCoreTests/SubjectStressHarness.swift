@@ -1,7 +1,6 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Real-thread stress runs for subjects and relays.

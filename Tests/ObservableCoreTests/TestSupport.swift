@@ -1,6 +1,5 @@
 import ObservableCore
 import ObservableTesting
-import Synchronization
 
 /// The error that test sources fail with.
 struct TestError: Error, Equatable {

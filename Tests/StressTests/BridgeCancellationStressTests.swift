@@ -2,7 +2,6 @@ import AsyncBridge
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// A hot source that counts its subscriptions and disposals.

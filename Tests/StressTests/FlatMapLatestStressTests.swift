@@ -1,7 +1,6 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// An inner sequence for outer element `outer`: `outer * 10` and `outer * 10 + 1`, then

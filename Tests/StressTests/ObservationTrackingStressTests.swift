@@ -4,7 +4,6 @@
   import Observation
   import ObservableCore
   import ObservableTesting
-  import Synchronization
   import Testing
 
   /// A thread-safe `Observable` model: the setter announces the change and stores the value

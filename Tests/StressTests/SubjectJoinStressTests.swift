@@ -1,6 +1,5 @@
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Checks that a subscriber of a subject fed `0, 1, 2, …` receives a contiguous run.

@@ -1,6 +1,5 @@
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 /// Checks, as each element arrives, that calls never overlap and that every sender's elements

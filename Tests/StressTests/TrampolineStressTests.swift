@@ -1,7 +1,6 @@
 import Dispatch
 import ObservableCore
 import ObservableTesting
-import Synchronization
 import Testing
 
 extension Stress {

@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 
 extension PrimitiveSequence where Trait == SingleTrait {
   /// Subscribes, and returns the element once the `Single` succeeds.

@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 
 /// What a waiting consumer is resumed with.
 ///

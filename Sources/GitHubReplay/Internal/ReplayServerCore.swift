@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import ObservableCore
-import Synchronization
 
 /// The running server: the listening socket, the routes and the logs, shared by the accept
 /// thread and the connection threads.

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Observable {
   /// Creates an observable from a subscribe closure.
   ///

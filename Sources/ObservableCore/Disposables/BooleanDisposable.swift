@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that only records whether it has been disposed.
 ///
 /// Useful as a cancellation flag that a loop checks between steps.

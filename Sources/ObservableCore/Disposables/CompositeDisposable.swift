@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A group of disposables that are disposed together.
 ///
 /// Once the composite is disposed, every disposable inserted later is disposed immediately.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Factories for common disposables.
 public enum Disposables {
   /// Returns a disposable that does nothing when disposed.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Collects disposables and disposes them all when the bag is deallocated.
 ///
 /// ```swift

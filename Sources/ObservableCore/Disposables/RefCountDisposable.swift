@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that disposes its underlying disposable only once it has been disposed itself
 /// and every dependent disposable handed out by ``retain()`` has been disposed too.
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that disposes its underlying disposable on a scheduler.
 ///
 /// Use it for a resource that must be released on a particular thread or queue, whichever

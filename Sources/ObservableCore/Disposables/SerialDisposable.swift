@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Holds one disposable at a time; replacing it disposes the previous one.
 ///
 /// Once the serial disposable is disposed, any disposable assigned later is disposed at once.

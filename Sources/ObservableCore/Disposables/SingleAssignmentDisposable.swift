@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that can be assigned exactly once, before or after it is disposed.
 ///
 /// If it is disposed first, the disposable assigned later is disposed immediately. Assigning

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
   /// Runs side effects for the events and the lifecycle of each subscription, without changing
   /// the events.

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The scheduling shared by the dispatch-queue schedulers.
 ///

@@ -1,6 +1,5 @@
 import Dispatch
 import ObservableCoreShims
-import Synchronization
 
 /// A scheduler for work that must run on the main dispatch queue, such as UI updates.
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ImmediateSchedulerType {
   /// Schedules `action` to run with `state`, and lets it schedule itself again.
   ///

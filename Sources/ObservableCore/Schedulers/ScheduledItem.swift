@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One piece of scheduled work that can be cancelled before it runs.
 ///
 /// Not public API.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Holds the disposable of an operator's latest scheduled timer.
 ///
 /// Not public API.

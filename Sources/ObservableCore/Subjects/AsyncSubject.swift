@@ -1,5 +1,3 @@
-import Synchronization
-
 // The behaviour lives once in _SubjectCore, with _AsyncPolicy; this front stays apart from
 // PublishSubject's because RxSwift documents different behaviour for the two types.
 

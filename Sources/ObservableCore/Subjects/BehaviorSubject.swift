@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A subject that holds a current value: each new subscriber receives it first, then every
 /// later event.
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A subject that broadcasts each event to the observers subscribed at the time.
 ///
 /// New subscribers receive only later events; after the subject terminates they receive the

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A subject that replays a buffer of the latest elements to each new subscriber, then sends
 /// it every later event.
 ///

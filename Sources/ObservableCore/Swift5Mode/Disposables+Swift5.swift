@@ -3,8 +3,6 @@
 // The Swift 5 language mode forms of this file's public API that takes `@Sendable`
 // closures. Swift 6 clients never see them (see the script for why they exist).
 
-import Synchronization
-
 extension Disposables {
   /// The Swift 5 language mode form of this API.
   ///

@@ -5,7 +5,6 @@
 
 import Dispatch
 import ObservableCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -4,7 +4,6 @@
 // closures. Swift 6 clients never see them (see the script for why they exist).
 
 import ObservableCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -2,7 +2,6 @@ import Foundation
 import GitHubAsync
 import GitHubReplay
 import ObservableCore
-import Synchronization
 
 /// A repository's event feed that a test grows, served like GitHub serves it.
 ///

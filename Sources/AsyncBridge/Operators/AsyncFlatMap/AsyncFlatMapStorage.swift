@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 
 /// One subscription of an async `map`, `flatMap`, `concatMap` or `flatMapLatest`.
 ///

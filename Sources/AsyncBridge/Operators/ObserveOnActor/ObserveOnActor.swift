@@ -1,5 +1,4 @@
 import ObservableCore
-import Synchronization
 
 extension ObservableType {
   /// Delivers every event while isolated to `actor`, in order.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The per-subscription state of `amb`.
 ///
 /// Not public API.

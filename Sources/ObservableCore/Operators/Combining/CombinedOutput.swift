@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The output half of the combining state machines (`combineLatest`, `zip`, `withLatestFrom`):
 /// whether the result still runs, and the serialized queue of what it hands out.
 ///

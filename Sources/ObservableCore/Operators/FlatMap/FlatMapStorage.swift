@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The per-subscription state of the merging operators (`flatMap`, `flatMapFirst`,
 /// `concatMap`, `merge`, `concat()`).
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The per-subscription state of `take(until:)` and `skip(until:)`.
 ///
 /// Not public API.

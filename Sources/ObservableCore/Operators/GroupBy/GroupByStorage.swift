@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The per-subscription state of `groupBy`, shared by the source's observer and the groups.
 ///
 /// Not public API.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The shared state of one ``ObservableType/observe(on:)->Observable<Self.Element>`` subscription.
 ///
 /// Not public API.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The outer side of a state machine that maps an outer sequence's elements to inner
 /// sequences (`flatMap` and its relatives, `flatMapLatest`).
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The shared state of one ``ObservableType/sample(_:defaultValue:)`` subscription.
 ///
 /// Not public API.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The per-subscription state of `concat`, `catch(sequence:)`, `catch`, `retry` and
 /// `retry(when:)`.
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
   /// Returns a connectable sequence that, once connected, sends the source's events through
   /// `subject` to its subscribers.

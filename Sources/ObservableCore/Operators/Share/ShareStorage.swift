@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscriber count, connection and subject of a `share(replay:scope:)` sequence.
 ///
 /// Not public API.

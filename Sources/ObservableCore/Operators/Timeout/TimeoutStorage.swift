@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The shared state of one ``ObservableType/timeout(_:other:scheduler:)`` subscription.
 ///

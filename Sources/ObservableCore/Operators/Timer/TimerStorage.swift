@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The pure state machine of a timer-driven operator.
 ///

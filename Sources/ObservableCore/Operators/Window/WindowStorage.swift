@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// One step of a window operator's output, performed in order outside the lock.
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One `withLatestFrom` subscription: the lock around its state machine, and the delivery
 /// loop that runs the result selector and calls the observer outside the lock.
 ///
