@@ -14,23 +14,10 @@ import Testing
 
 /// The `bridge-demo` executable, built next to the test bundle.
 func demoExecutable() throws -> URL {
-  var candidates: [URL] = []
-  if let first = CommandLine.arguments.first {
-    candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+  guard let executable = BuildProducts.executable(named: "bridge-demo") else {
+    throw DemoTestError("bridge-demo was not built next to the tests")
   }
-  candidates.append(
-    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
-  candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-  for directory in candidates {
-    var current = directory
-    // The test bundle may sit inside a `.xctest` directory on some platforms.
-    for _ in 0..<3 {
-      let url = current.appendingPathComponent("bridge-demo")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-      current = current.deletingLastPathComponent()
-    }
-  }
-  throw DemoTestError("bridge-demo was not built next to the tests")
+  return executable
 }
 
 /// A failure of the test harness itself.

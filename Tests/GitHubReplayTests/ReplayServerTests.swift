@@ -8,6 +8,8 @@ import Testing
 #endif
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 @Suite("ReplayServer")
@@ -404,9 +406,22 @@ private func rawRequest(_ server: ReplayServer, _ request: String) throws -> Str
 }
 
 private func rawRequest(_ server: ReplayServer, bytes: [UInt8]) throws -> String {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  #if canImport(Darwin)
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+  #else
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  #endif
   try #require(descriptor >= 0)
   defer { close(descriptor) }
+  // A server that has closed the connection must fail the send, not raise SIGPIPE.
+  #if canImport(Darwin)
+    var noSignal: Int32 = 1
+    setsockopt(
+      descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+    let sendFlags: Int32 = 0
+  #else
+    let sendFlags = Int32(MSG_NOSIGNAL)
+  #endif
   var timeout = timeval(tv_sec: 60, tv_usec: 0)
   setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   var address = sockaddr_in()
@@ -419,7 +434,7 @@ private func rawRequest(_ server: ReplayServer, bytes: [UInt8]) throws -> String
     }
   }
   try #require(connected == 0)
-  _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, sendFlags) }
   shutdown(descriptor, Int32(SHUT_WR))
   var received: [UInt8] = []
   var buffer = [UInt8](repeating: 0, count: 65_536)

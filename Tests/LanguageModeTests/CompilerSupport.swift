@@ -23,24 +23,14 @@ enum ClientCompiler {
   /// The build folder holding `Modules/ObservableCore.swiftmodule`, found next to the test
   /// bundle.
   static func buildFolder() throws -> URL {
-    var candidates: [URL] = []
-    if let bundle = CommandLine.arguments.first {
-      candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent())
+    guard let folder = BuildProducts.directory(),
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("Modules/ObservableCore.swiftmodule").path)
+    else {
+      throw CompilerUnavailable(
+        description: "no Modules/ObservableCore.swiftmodule next to the tests")
     }
-    candidates.append(
-      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent())
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    for directory in candidates {
-      var current = directory
-      // The test bundle may sit inside a `.xctest` directory on some platforms.
-      for _ in 0..<3 {
-        let module = current.appendingPathComponent("Modules/ObservableCore.swiftmodule")
-        if FileManager.default.fileExists(atPath: module.path) { return current }
-        current = current.deletingLastPathComponent()
-      }
-    }
-    throw CompilerUnavailable(description: "no Modules/ObservableCore.swiftmodule near the tests")
+    return folder
   }
 
   /// Type-checks `source` in Swift `languageMode` ("5" or "6") and returns what the compiler

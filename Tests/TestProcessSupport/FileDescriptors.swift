@@ -66,23 +66,47 @@ public enum FileDescriptors {
   ///
   /// When nobody reads the other end any more (a child that exited without reading its
   /// input), the write fails with `EPIPE`, which this function throws, instead of raising
-  /// `SIGPIPE`, whose default action would end the whole test process: the signal is blocked
-  /// on this thread during the write and, if the write raised it, taken before it is
-  /// unblocked.
+  /// `SIGPIPE`, whose default action would end the whole test process. On Darwin the
+  /// descriptor is told not to raise it (`F_SETNOSIGPIPE`); elsewhere the signal is blocked on
+  /// this thread during the write and, if the write raised it, taken before it is unblocked.
   ///
   /// - Parameters:
   ///   - bytes: What to write.
   ///   - descriptor: The descriptor, in blocking mode.
   /// - Throws: ``SpawnError`` if a write fails, with `EPIPE` if the reading end is closed.
   public static func write(_ bytes: [UInt8], to descriptor: Int32) throws(SpawnError) {
-    var brokenPipe = sigset_t()
-    sigemptyset(&brokenPipe)
-    sigaddset(&brokenPipe, SIGPIPE)
-    var previousMask = sigset_t()
-    let blocked = pthread_sigmask(SIG_BLOCK, &brokenPipe, &previousMask)
-    guard blocked == 0 else { throw SpawnError("pthread_sigmask", code: blocked) }
-    defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
+    #if canImport(Darwin)
+      guard fcntl(descriptor, F_SETNOSIGPIPE, 1) == 0 else {
+        throw SpawnError("fcntl F_SETNOSIGPIPE", code: errno)
+      }
+      try writeAll(bytes, to: descriptor, brokenPipe: {})
+    #else
+      var brokenPipe = sigset_t()
+      sigemptyset(&brokenPipe)
+      sigaddset(&brokenPipe, SIGPIPE)
+      var previousMask = sigset_t()
+      let blocked = pthread_sigmask(SIG_BLOCK, &brokenPipe, &previousMask)
+      guard blocked == 0 else { throw SpawnError("pthread_sigmask", code: blocked) }
+      defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
+      try writeAll(bytes, to: descriptor) {
+        // The SIGPIPE this write raised is pending on this thread (unless SIGPIPE is
+        // ignored): take it, so that unblocking does not deliver it.
+        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+        _ = sigtimedwait(&brokenPipe, nil, &noWait)
+      }
+    #endif
+  }
 
+  /// Writes all of `bytes` to `descriptor`, retrying interrupted writes.
+  ///
+  /// - Parameters:
+  ///   - bytes: What to write.
+  ///   - descriptor: The descriptor, in blocking mode.
+  ///   - brokenPipe: Runs when a write fails with `EPIPE`, before that is thrown.
+  /// - Throws: ``SpawnError`` if a write fails.
+  private static func writeAll(
+    _ bytes: [UInt8], to descriptor: Int32, brokenPipe: () -> Void
+  ) throws(SpawnError) {
     var written = 0
     while written < bytes.count {
       let (count, failure) = bytes.withUnsafeBytes { buffer in
@@ -93,10 +117,7 @@ public enum FileDescriptors {
       if count >= 0 {
         written += count
       } else if failure == EPIPE {
-        // The SIGPIPE this write raised is pending on this thread (unless SIGPIPE is
-        // ignored): take it, so that unblocking does not deliver it.
-        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
-        _ = sigtimedwait(&brokenPipe, nil, &noWait)
+        brokenPipe()
         throw SpawnError("write", code: failure)
       } else if failure != EINTR {
         throw SpawnError("write", code: failure)

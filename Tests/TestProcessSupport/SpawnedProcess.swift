@@ -20,7 +20,8 @@ import TestProcessSupportShims
 ///
 /// The child gets the three descriptors it is given as its standard input, output and error,
 /// and nothing else: every descriptor from 3 up is closed in the child before the program runs
-/// (`posix_spawn_file_actions_addclosefrom_np`), whatever its close-on-exec flag, so a child
+/// (`posix_spawn_file_actions_addclosefrom_np` with glibc, `POSIX_SPAWN_CLOEXEC_DEFAULT` on
+/// Darwin), whatever its close-on-exec flag, so a child
 /// never holds another test's pipe, socket or terminal open. As with `Process`, it starts with
 /// no signal blocked, every signal's action the default, and a process group of its own.
 ///
@@ -114,13 +115,29 @@ public final class SpawnedProcess: Sendable {
       (standardError, STDERR_FILENO),
     ]
     for (descriptor, target) in standard {
+      #if canImport(Darwin)
+        // Under POSIX_SPAWN_CLOEXEC_DEFAULT a descriptor survives only if an action names it;
+        // one that is already in place is named by inheriting it.
+        if descriptor == target {
+          try check(
+            posix_spawn_file_actions_addinherit_np(&actions, target),
+            "posix_spawn_file_actions_addinherit_np")
+          continue
+        }
+      #endif
       try check(
         posix_spawn_file_actions_adddup2(&actions, descriptor, target),
         "posix_spawn_file_actions_adddup2")
     }
-    try check(
-      test_process_support_add_close_from(&actions, STDERR_FILENO + 1),
-      "posix_spawn_file_actions_addclosefrom_np")
+    #if canImport(Darwin)
+      // Darwin closes every descriptor that no action names (the flag is set below).
+      let closeOthers = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+    #else
+      try check(
+        test_process_support_add_close_from(&actions, STDERR_FILENO + 1),
+        "posix_spawn_file_actions_addclosefrom_np")
+      let closeOthers: Int32 = 0
+    #endif
 
     var noSignals = sigset_t()
     sigemptyset(&noSignals)
@@ -135,7 +152,10 @@ public final class SpawnedProcess: Sendable {
     try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup")
     try check(
       posix_spawnattr_setflags(
-        &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)),
+        &attributes,
+        Int16(
+          Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
+            | closeOthers)),
       "posix_spawnattr_setflags")
 
     let argv = try CStringArray(argumentStrings)

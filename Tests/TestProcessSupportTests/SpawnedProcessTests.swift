@@ -152,7 +152,7 @@ struct SpawnedProcessTests {
     for _ in 0..<1_000 {
       pipes.append(try FileDescriptors.makePipe())
     }
-    let count = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    let count = try FileManager.default.contentsOfDirectory(atPath: ownDescriptors).count
     #expect(count >= 2_000)
 
     let ours = Set(pipes.flatMap { [$0.readEnd, $0.writeEnd] })
@@ -229,9 +229,17 @@ struct SpawnedProcessTests {
   private let openFilesLimit = RLIMIT_NOFILE
 #endif
 
-/// The descriptors open in a child: `ls /proc/self/fd` run by `/bin/sh`.
+/// The folder that lists the descriptors a process has open, as the process sees it.
+#if os(Linux)
+  private let ownDescriptors = "/proc/self/fd"
+#else
+  private let ownDescriptors = "/dev/fd"
+#endif
+
+/// The descriptors open in a child: `ls` of its descriptor folder, run by `/bin/sh`.
 private func childDescriptors() throws -> Set<Int32> {
-  let run = try SpawnedProcess.run(executable: "/bin/sh", arguments: ["-c", "ls /proc/self/fd"])
+  let run = try SpawnedProcess.run(
+    executable: "/bin/sh", arguments: ["-c", "ls \(ownDescriptors)"])
   #expect(run.termination == .exited(0), "\(run.output)")
   return Set(run.output.split(separator: "\n").compactMap { Int32($0) })
 }

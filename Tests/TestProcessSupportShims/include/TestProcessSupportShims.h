@@ -9,7 +9,8 @@
 /// Adds an action that closes every descriptor from `lowest` up in the child
 /// (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34 and later).
 ///
-/// Returns 0, or an errno value: ENOSYS where the C library has no such action.
+/// Returns 0, or an errno value: ENOSYS where the C library has no such action. Darwin has none
+/// and needs none: SpawnedProcess sets POSIX_SPAWN_CLOEXEC_DEFAULT there instead.
 int test_process_support_add_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 /// Creates a pipe whose two ends are close-on-exec from the start (`pipe2` with `O_CLOEXEC`).
