@@ -3,7 +3,6 @@ import Testing
 #if canImport(XCTest)
   import Foundation
   import ObservableCore
-  import Synchronization
   import XCTest
 #endif
 
@@ -90,11 +89,13 @@ extension FailureSite {
   /// first time ObservableTesting is used outside a Swift Testing test, which may be inside a
   /// test that has already started: until the next test starts, a failure is reported with
   /// `XCTFail` (at this file, with the caller's location in the message), and XCTest's
-  /// `testCase(_:didFailWithDescription:inFile:atLine:)` notification, which it posts
+  /// notification of the failure (`testCase(_:didRecord:)` on Apple platforms,
+  /// `testCase(_:didFailWithDescription:inFile:atLine:)` elsewhere), which it posts
   /// synchronously on the reporting thread, tells whether a test case took it and which one.
   final class XCTestRouting: NSObject, XCTestObservation,
     // SAFETY: the mutable state is in `state`, a `_Mutex`; the test case it holds is only
-    // handed to XCTest's `recordFailure`, which XCTest allows from any thread during the test.
+    // handed to XCTest's `record`/`recordFailure`, which XCTest allows from any thread during
+    // the test.
     @unchecked Sendable
   {
     private struct State {
@@ -128,23 +129,42 @@ extension FailureSite {
       switch site {
       case .source(let location):
         if let current {
-          current.recordFailure(
-            withDescription: message, inFile: location.filePath, atLine: location.line,
-            expected: true)
+          Self.record(message, in: current, file: location.filePath, line: location.line)
           return true
         }
         return fail { XCTFail("\(message) (at \(location.fileID):\(location.line))") }
       case .file(let file, let line):
         if let current {
-          current.recordFailure(
-            withDescription: message, inFile: "\(file)", atLine: Int(clamping: line),
-            expected: true)
+          Self.record(message, in: current, file: "\(file)", line: Int(clamping: line))
           return true
         }
         return fail { XCTFail(message, file: file, line: line) }
       case .unknown:
         return fail { XCTFail(message) }
       }
+    }
+
+    /// Records an assertion failure at a location in a test case.
+    ///
+    /// Apple's XCTest takes an `XCTIssue` (its string-based `recordFailure` is deprecated);
+    /// swift-corelibs-xctest has only `recordFailure`.
+    ///
+    /// - Parameters:
+    ///   - message: What failed.
+    ///   - testCase: The running test case.
+    ///   - file: The file to attribute it to.
+    ///   - line: The line.
+    private static func record(_ message: String, in testCase: XCTestCase, file: String, line: Int)
+    {
+      #if canImport(Darwin)
+        let location = XCTSourceCodeLocation(filePath: file, lineNumber: line)
+        testCase.record(
+          XCTIssue(
+            type: .assertionFailure, compactDescription: message,
+            sourceCodeContext: XCTSourceCodeContext(location: location)))
+      #else
+        testCase.recordFailure(withDescription: message, inFile: file, atLine: line, expected: true)
+      #endif
     }
 
     /// Runs `failure`, an `XCTFail`, and returns whether a test case took it.
@@ -166,10 +186,24 @@ extension FailureSite {
       }
     }
 
-    func testCase(
-      _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
-      atLine lineNumber: Int
-    ) {
+    #if canImport(Darwin)
+      func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
+        failureArrived(in: testCase)
+      }
+    #else
+      func testCase(
+        _ testCase: XCTestCase, didFailWithDescription description: String,
+        inFile filePath: String?, atLine lineNumber: Int
+      ) {
+        failureArrived(in: testCase)
+      }
+    #endif
+
+    /// A failure reached `testCase` (Apple's XCTest tells observers with an `XCTIssue`,
+    /// swift-corelibs-xctest with the failure's description).
+    ///
+    /// - Parameter testCase: The test case that took it.
+    private func failureArrived(in testCase: XCTestCase) {
       guard let pending = Self.pendingFailure else { return }
       pending.arrived = true
       // The test started before this observer was registered: now it is known.
