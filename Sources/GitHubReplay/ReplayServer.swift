@@ -15,6 +15,10 @@ import Foundation
 /// #expect(server.requests.map(\.path) == ["/repos/octokit-fixture-org/hello-world"])
 /// ```
 ///
+/// It serves plain HTTP: tests hosted in an Apple app need App Transport Security to allow
+/// local networking, and watchOS does not let apps open such sockets in general (see
+/// <doc:GitHubReplay#On-Apple-platforms>).
+///
 /// Each connection carries one request: every response has `Connection: close`. Each
 /// connection is served on its own thread, so slow or hanging routes do not hold up others.
 /// Malformed requests get a `400` (or `431`, `413`, `505`) and are counted in
