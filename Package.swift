@@ -125,6 +125,10 @@ let package = Package(
     // Runs Scripts/check-availability.swift on a fixture package with planted violations.
     .testTarget(
       name: "AvailabilityCheckTests", dependencies: ["TestProcessSupport"], exclude: ["Fixture"]),
+    // Runs Scripts/check-apple-platforms.swift on a fixture package with planted Linux-only
+    // code, an API newer than its floor, an Apple deprecation and a weak sanitizer symbol.
+    .testTarget(
+      name: "ApplePlatformCheckTests", dependencies: ["TestProcessSupport"], exclude: ["Fixture"]),
     .testTarget(
       name: "GitHubAsyncTests",
       dependencies: [

@@ -1,0 +1,3 @@
+#include "WeakShim.h"
+
+int weak_shim_version = 1;
