@@ -23,43 +23,91 @@ struct AsyncFlatMapStateMachineTests {
     switch action {
     case .none: return nil
     case .deliver(let event): return .some(event)
-    case .startAndDeliver(_, _, let event): return .some(event)
     case .cancelAndDeliver(_, let event, _): return .some(event)
+    }
+  }
+
+  /// What the deliverer gets after a delivery: the next event, or `nil` once the queue is
+  /// empty (with the element whose task then starts, if any).
+  private func afterDelivery(_ machine: inout Machine) -> (
+    event: Event<String>?, start: (id: UInt64, element: Int)?
+  ) {
+    switch machine.delivered() {
+    case .deliver(let event): return (event, nil)
+    case .start(let id, let element): return (nil, (id, element))
+    case .stop: return (nil, nil)
     }
   }
 
   @Test("merge starts a task per element and completes once upstream and tasks are done")
   func merge() {
-    var machine = Machine(mode: .merge)
+    var machine = Machine(mode: .merge(limit: nil))
     let first = started(machine.upstreamElement(1))
     let second = started(machine.upstreamElement(2))
     #expect(first?.id == 0 && first?.element == 1)
     #expect(second?.id == 1 && second?.element == 2)
     #expect(delivered(machine.upstreamCompleted()) == nil)
     #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
-    #expect(machine.nextDelivery() == nil)
+    #expect(afterDelivery(&machine).event == nil)
     let last = machine.taskSucceeded(id: 0, value: "a")
     #expect(delivered(last) == .some(.next("a")))
-    #expect(machine.nextDelivery() == .completed)
-    #expect(machine.nextDelivery() == nil)
+    #expect(afterDelivery(&machine).event == .completed)
+    #expect(afterDelivery(&machine).event == nil)
     #expect(started(machine.upstreamElement(3)) == nil)
   }
 
-  @Test("concat queues elements and starts the next when the current task finishes")
+  @Test("concat starts the next element only once the previous result has been delivered")
   func concat() {
     var machine = Machine(mode: .concat)
     #expect(started(machine.upstreamElement(1))?.id == 0)
     #expect(started(machine.upstreamElement(2)) == nil)
-    switch machine.taskSucceeded(id: 0, value: "a") {
-    case .startAndDeliver(let id, let element, let event):
-      #expect(id == 1 && element == 2 && event == .next("a"))
-    default:
-      Issue.record("expected the next element to start")
-    }
-    #expect(machine.nextDelivery() == nil)
+    // The result is handed to the deliverer; nothing starts while it is being delivered.
+    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(.next("a")))
+    #expect(started(machine.upstreamElement(3)) == nil)
+    let next = afterDelivery(&machine)
+    #expect(next.event == nil)
+    #expect(next.start?.id == 1 && next.start?.element == 2)
+    #expect(machine.nextStart() == nil)
     #expect(delivered(machine.upstreamCompleted()) == nil)
     #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
-    #expect(machine.nextDelivery() == .completed)
+    #expect(afterDelivery(&machine).start?.element == 3)
+    // The last result and the completion are delivered in one drain.
+    #expect(delivered(machine.taskSucceeded(id: 2, value: "c")) == .some(.next("c")))
+    #expect(afterDelivery(&machine).event == .completed)
+  }
+
+  @Test("concat starts nothing more once the subscription is disposed during a delivery")
+  func concatDisposedDuringDelivery() {
+    var machine = Machine(mode: .concat)
+    _ = machine.upstreamElement(1)
+    _ = machine.upstreamElement(2)
+    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(.next("a")))
+    // The downstream disposes from inside the delivery (a `take(1)`, say).
+    switch machine.disposed() {
+    case .cancel(_, let dropped, _): #expect(Array(dropped) == [2])
+    case .none: Issue.record("expected the waiting element to be dropped")
+    }
+    let next = afterDelivery(&machine)
+    #expect(next.event == nil && next.start == nil)
+  }
+
+  @Test("merge with a limit starts waiting elements as delivered results free their slots")
+  func mergeWithLimit() {
+    var machine = Machine(mode: .merge(limit: 2))
+    #expect(started(machine.upstreamElement(1))?.id == 0)
+    #expect(started(machine.upstreamElement(2))?.id == 1)
+    #expect(started(machine.upstreamElement(3)) == nil)
+    #expect(started(machine.upstreamElement(4)) == nil)
+    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
+    // Still delivering "b": the other task's result queues, and no slot is free yet.
+    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(nil))
+    #expect(afterDelivery(&machine).event == .next("a"))
+    // Both results delivered: both slots free.
+    let next = afterDelivery(&machine)
+    #expect(next.start?.id == 2 && next.start?.element == 3)
+    let more = machine.nextStart()
+    #expect(more?.id == 3 && more?.element == 4)
+    #expect(machine.nextStart() == nil)
   }
 
   @Test("latest cancels the registered previous task and drops its late result")
@@ -97,7 +145,7 @@ struct AsyncFlatMapStateMachineTests {
 
   @Test("a task error fails the sequence, cancels the other tasks and drops queued elements")
   func taskError() {
-    var machine = Machine(mode: .merge)
+    var machine = Machine(mode: .merge(limit: nil))
     _ = machine.upstreamElement(1)
     _ = machine.upstreamElement(2)
     let other = handle()
@@ -153,15 +201,15 @@ struct AsyncFlatMapStateMachineTests {
 
   @Test("while one caller delivers, later events queue behind it in order")
   func serializedDelivery() {
-    var machine = Machine(mode: .merge)
+    var machine = Machine(mode: .merge(limit: nil))
     _ = machine.upstreamElement(1)
     _ = machine.upstreamElement(2)
     #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(.next("a")))
     // The first deliverer has not drained yet: the second result queues.
     #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(nil))
     #expect(delivered(machine.upstreamCompleted()) == .some(nil))
-    #expect(machine.nextDelivery() == .next("b"))
-    #expect(machine.nextDelivery() == .completed)
-    #expect(machine.nextDelivery() == nil)
+    #expect(afterDelivery(&machine).event == .next("b"))
+    #expect(afterDelivery(&machine).event == .completed)
+    #expect(afterDelivery(&machine).event == nil)
   }
 }

@@ -283,4 +283,108 @@ struct AsyncFlatMapTests {
       subscription.dispose()
     }
   }
+
+  @Test(
+    "concatMap and the async map run no transform the downstream did not take",
+    arguments: [false, true])
+  func noUnwantedTransforms(asyncMap: Bool) async throws {
+    try await withLeakChecking {
+      let started = BridgeBox(0)
+      let transform: @Sendable (Int) async -> Int = { value in
+        started.mutate { $0 += 1 }
+        return value
+      }
+      let source = Observable.from(Array(0..<10))
+      let mapped = asyncMap ? source.map(transform) : source.concatMap(transform)
+      let taken = try await mapped.take(2).toArray().value
+      #expect(taken == [0, 1])
+      // The third element's transform would start only after the second result was
+      // delivered, and by then take(2) had disposed the subscription.
+      #expect(started.value == 2)
+    }
+  }
+
+  @Test("flatMap(maxConcurrent:) runs at most that many transforms at once, in completion order")
+  func flatMapMaxConcurrent() async {
+    await withLeakChecking {
+      let gates = Gates([1, 2, 3])
+      let running = BridgeBox((now: 0, most: 0))
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable
+        .flatMap(maxConcurrent: 2) { value async -> Int in
+          running.mutate {
+            $0.now += 1
+            $0.most = max($0.most, $0.now)
+          }
+          defer { running.mutate { $0.now -= 1 } }
+          return await gates.gated(value)
+        }
+        .subscribe(observer)
+      await source.subscribed.wait()
+      source.send(1)
+      source.send(2)
+      source.send(3)
+      source.complete()
+      await gates.started.wait(for: 2)
+      gates.open[2]?.fire()
+      #expect(await bridgeEventually { observer.events.count == 1 })
+      // 2's result is delivered: 3 takes its slot.
+      await gates.started.wait(for: 3)
+      gates.open[3]?.fire()
+      gates.open[1]?.fire()
+      #expect(await observer.waitForTermination())
+      #expect(Set(observer.events.dropFirst().compactMap(\.value.element)) == [10, 30])
+      #expect(observer.events.first?.value == .next(20))
+      #expect(running.value.most == 2)
+      subscription.dispose()
+    }
+  }
+
+  @Test("flatMap(maxConcurrent:) below 1 fails with argumentOutOfRange without subscribing")
+  func flatMapMaxConcurrentInvalid() {
+    withLeakChecking {
+      let source = BridgeSource<Int>()
+      let observer = TestableObserver<Int>()
+      let subscription = source.observable
+        .flatMap(maxConcurrent: 0) { value async in value }
+        .subscribe(observer)
+      #expect(observer.events.map(\.value) == [.error(RxError.argumentOutOfRange)])
+      #expect(source.subscribed.count == 0)
+      subscription.dispose()
+    }
+  }
+
+  @Test(
+    "transforms run with the subscriber's priority and task-locals, not the sender's",
+    arguments: ["map", "flatMap", "flatMapLatest", "concatMap"])
+  func subscriberContext(operatorName: String) async throws {
+    let subject = PublishSubject<Int>()
+    let probe: @Sendable (Int) async -> (TaskPriority, Int?) = { _ in
+      (Task.currentPriority, ContextProbe.value)
+    }
+    let observed = try await Task(priority: .high) {
+      try await ContextProbe.$value.withValue(42) {
+        let mapped: Observable<(TaskPriority, Int?)>
+        switch operatorName {
+        case "flatMap": mapped = subject.flatMap(probe)
+        case "flatMapLatest": mapped = subject.flatMapLatest(probe)
+        case "concatMap": mapped = subject.concatMap(probe)
+        default: mapped = subject.map(probe)
+        }
+        // Reading `values` subscribes, here, in this task.
+        let stream = mapped.values
+        Task.detached(priority: .background) { subject.onNext(1) }
+        for try await element in stream { return element }
+        return (TaskPriority.low, nil)
+      }
+    }.value
+    #expect(observed.0 == .high)
+    #expect(observed.1 == 42)
+  }
+}
+
+/// A task-local value that the transforms read.
+private enum ContextProbe {
+  @TaskLocal static var value: Int?
 }

@@ -137,6 +137,7 @@ struct DocDiagramTests {
     "ObserveOnActor.swift: observe(on: MainActor.shared)": "a hop to an actor",
     "AsyncFlatMap.swift: map { await double($0) }": "async work",
     "AsyncFlatMap.swift: flatMap { await slowly($0) }": "async work",
+    "AsyncFlatMap.swift: flatMap(maxConcurrent: 2) { await slowly($0) }": "async work",
     "AsyncFlatMap.swift: concatMap { await slowly($0) }": "async work",
     "AsyncFlatMap.swift: flatMapLatest { await search($0) }": "async work",
   ]

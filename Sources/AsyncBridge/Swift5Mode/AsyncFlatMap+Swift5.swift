@@ -47,7 +47,32 @@ extension ObservableType {
       try await uncheckedTransform($0)
     }
     let transform = sendableTransform
-    return _asyncFlatMap(mode: .merge, transform)
+    return _asyncFlatMap(mode: .merge(limit: nil), transform)
+  }
+
+  /// The Swift 5 language mode form of this API.
+  ///
+  /// The same API for code that does not check `Sendable`; Swift 6 code uses the original,
+  /// whose closures are checked.
+  ///
+  /// - Parameters:
+  ///   - maxConcurrent: As in the original.
+  ///   - transform: As in the original.
+  /// - Returns: As in the original.
+  @_documentation(visibility: internal)
+  @available(swift, obsoleted: 6)
+  @_disfavoredOverload
+  @inlinable
+  public func flatMap<Result: Sendable>(
+    maxConcurrent: Int, _ transform: @escaping (Element) async throws -> Result
+  ) -> Observable<Result> {
+    nonisolated(unsafe) let uncheckedTransform = transform
+    let sendableTransform: @Sendable (Element) async throws -> Result = {
+      try await uncheckedTransform($0)
+    }
+    let transform = sendableTransform
+    guard maxConcurrent >= 1 else { return Observable.error(RxError.argumentOutOfRange) }
+    return _asyncFlatMap(mode: .merge(limit: maxConcurrent), transform)
   }
 
   /// The Swift 5 language mode form of this API.

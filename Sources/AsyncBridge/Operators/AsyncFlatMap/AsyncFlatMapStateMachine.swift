@@ -8,18 +8,28 @@ import ObservableCore
 /// Each upstream element becomes a task that runs the async closure. The state machine does
 /// not create or cancel tasks itself; its methods, named for what happened, return what the
 /// storage must do once it has released its lock. Results are queued for delivery through a
-/// `_SerialDelivery`, so the downstream observer is called by one thread at a time.
+/// `_SerialDelivery`, so the downstream observer is called by one thread at a time; with a
+/// limit on the tasks, an element waiting for a slot starts only when the deliverer has
+/// delivered every queued result (``delivered()``).
 @usableFromInline
 internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
   /// How elements share tasks.
   @usableFromInline
   internal enum Mode: Sendable {
-    /// One task per element, all at once; results in completion order (`flatMap`).
-    case merge
-    /// One task at a time, in element order (`concatMap`, async `map`).
-    case concat
+    /// One task per element, at most `limit` of them at a time (any number when `nil`);
+    /// results in the order the tasks finish (`flatMap`, `flatMap(maxConcurrent:)`).
+    ///
+    /// A task's slot frees once its result has been delivered, not when the task returns, so
+    /// the elements still waiting start only while the downstream is taking results and the
+    /// subscription is live, and at most `limit` results ever wait to be delivered.
+    case merge(limit: Int?)
     /// One task at a time; a new element cancels the running task (`flatMapLatest`).
     case latest
+
+    /// One task at a time, in element order (`concatMap`, the async `map`): the next element's
+    /// task starts once the previous result has been delivered.
+    @inlinable
+    internal static var concat: Mode { .merge(limit: 1) }
   }
 
   @usableFromInline
@@ -31,14 +41,18 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
     ///
     /// A handle is `nil` until the storage registers it.
     @usableFromInline var running: [UInt64: Handle?] = [:]
-    /// Elements waiting for their turn (`concat` only).
+    /// Elements waiting for a free slot (`merge` with a limit).
     @usableFromInline var pending = _Queue<Element>()
+    /// Results queued for delivery since the last delivery finished: their slots are still
+    /// taken.
+    @usableFromInline var undelivered = 0
     @usableFromInline var nextID: UInt64 = 0
     @usableFromInline var upstreamCompleted = false
 
     @inlinable
     init() {}
 
+    /// Nothing runs and nothing waits to start.
     @inlinable
     var isIdle: Bool { running.isEmpty && pending.isEmpty }
 
@@ -54,6 +68,13 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
     mutating func takeHandles() -> [Handle] {
       defer { running = [:] }
       return running.values.compactMap { $0 }
+    }
+
+    /// Whether a new task may start under `limit`.
+    @inlinable
+    func hasFreeSlot(_ limit: Int?) -> Bool {
+      guard let limit else { return true }
+      return running.count + undelivered < limit
     }
   }
 
@@ -95,17 +116,27 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
     case cancel(Handle)
   }
 
-  /// What to do after an event that may end the sequence or start the next task.
+  /// What to do after an event that may end the sequence.
   @usableFromInline
   internal enum OutcomeAction {
     case none
     /// Deliver this event, if any, and drain the delivery queue.
     case deliver(Event<Result>?)
-    /// Start the next queued element, then deliver and drain.
-    case startAndDeliver(id: UInt64, element: Element, deliver: Event<Result>?)
     /// Cancel these tasks, then deliver and drain; release the dropped elements outside the
     /// lock.
     case cancelAndDeliver([Handle], deliver: Event<Result>?, dropped: _Queue<Element>)
+  }
+
+  /// What the deliverer does after delivering an event.
+  @usableFromInline
+  internal enum DeliveryStep {
+    /// Deliver this queued event next.
+    case deliver(Event<Result>)
+    /// The queue is empty and the caller no longer delivers; start a task for this element,
+    /// then ask ``nextStart()`` for more.
+    case start(id: UInt64, element: Element)
+    /// The queue is empty and the caller no longer delivers.
+    case stop
   }
 
   /// What to do after disposal.
@@ -123,10 +154,8 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
     guard case .active(var active) = state else { return .none }
     defer { state = .active(active) }
     switch mode {
-    case .merge:
-      return .start(id: active.reserve(), element: element)
-    case .concat:
-      guard active.running.isEmpty else {
+    case .merge(let limit):
+      guard active.hasFreeSlot(limit) else {
         active.pending.append(element)
         return .none
       }
@@ -135,6 +164,14 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
       let previous = active.takeHandles().first
       return .cancelAndStart(previous: previous, id: active.reserve(), element: element)
     }
+  }
+
+  /// Whether the task with this id still counts, just before it is created: not if the
+  /// subscription ended or a newer element superseded it meanwhile.
+  @inlinable
+  internal func shouldStart(id: UInt64) -> Bool {
+    guard case .active(let active) = state else { return false }
+    return active.running[id] != nil
   }
 
   @inlinable
@@ -153,11 +190,7 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
       return .none
     }
     let first = delivery.enqueue(.next(value))
-    if let element = active.pending.popFirst() {
-      let next = active.reserve()
-      state = .active(active)
-      return .startAndDeliver(id: next, element: element, deliver: first)
-    }
+    active.undelivered += 1
     if active.upstreamCompleted, active.isIdle {
       state = .terminated
       let completion = delivery.enqueue(.completed)
@@ -204,10 +237,36 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
     return .cancel(active.takeHandles(), dropped: dropped, undelivered: undelivered)
   }
 
-  /// The next queued event for the current deliverer, or `nil` when it may stop.
+  /// What the current deliverer does after delivering an event: the next queued event, or,
+  /// once the queue is empty, the first of the elements whose turn has come.
+  ///
+  /// An empty queue means every result queued so far has been delivered, so their slots free
+  /// here, and only if the subscription is still live.
   @inlinable
-  internal mutating func nextDelivery() -> Event<Result>? {
-    delivery.next()
+  internal mutating func delivered() -> DeliveryStep {
+    if let event = delivery.next() { return .deliver(event) }
+    guard case .active(var active) = state else { return .stop }
+    active.undelivered = 0
+    defer { state = .active(active) }
+    guard let start = takeStart(&active) else { return .stop }
+    return .start(id: start.id, element: start.element)
+  }
+
+  /// Another element whose turn has come after ``delivered()`` returned `.start`, if a slot is
+  /// still free.
+  @inlinable
+  internal mutating func nextStart() -> (id: UInt64, element: Element)? {
+    guard case .active(var active) = state else { return nil }
+    defer { state = .active(active) }
+    return takeStart(&active)
+  }
+
+  @inlinable
+  internal func takeStart(_ active: inout Active) -> (id: UInt64, element: Element)? {
+    guard case .merge(let limit) = mode, active.hasFreeSlot(limit),
+      let element = active.pending.popFirst()
+    else { return nil }
+    return (active.reserve(), element)
   }
 
   @inlinable

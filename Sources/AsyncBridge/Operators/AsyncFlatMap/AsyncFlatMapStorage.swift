@@ -8,10 +8,20 @@ import ObservableCore
 /// (start or cancel tasks, call the downstream observer, dispose) after releasing the lock.
 /// The upstream gets a child lifetime, so an upstream that ends early does not cut off the
 /// tasks that are still running.
+///
+/// The transforms' tasks are created by a starter task, which subscribing creates and which
+/// so inherits the subscriber's priority and task-local values, as `asObservable()`'s task
+/// does; the tasks it creates inherit them in turn. Elements reach it through an unbounded
+/// `AsyncStream`, so an upstream that sends from another task or thread does not lend the
+/// transforms its own priority or task-locals.
 @usableFromInline
 internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: Sendable {
   @usableFromInline
   internal typealias Machine = _AsyncFlatMapStateMachine<Element, Result>
+
+  /// A task the starter must create: an element and the id the machine gave it.
+  @usableFromInline
+  internal typealias Start = (id: UInt64, element: Element)
 
   @usableFromInline
   internal let machine: _Mutex<Machine>
@@ -23,6 +33,11 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
   internal let lifetime: _Lifetime
   @usableFromInline
   internal let upstreamLifetime: _Lifetime
+  /// The starter task's queue of tasks to create.
+  @usableFromInline
+  internal let starts: AsyncStream<Start>
+  @usableFromInline
+  internal let startRequests: AsyncStream<Start>.Continuation
 
   @inlinable
   internal init(
@@ -36,11 +51,24 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
     self.downstream = downstream
     self.lifetime = lifetime
     upstreamLifetime = _Lifetime(inheriting: lifetime)
+    (starts, startRequests) = AsyncStream.makeStream()
   }
 
   @inlinable
   internal func run(_ source: Observable<Element>) {
-    lifetime.onDispose { self.disposed() }
+    // Counted as a resource until the starter ends, so leak checks also wait for it.
+    let starterResource = _Lifetime(inheriting: lifetime)
+    let starts = starts
+    Task {
+      defer { _ = starterResource }
+      for await start in starts {
+        self.start(id: start.id, element: start.element)
+      }
+    }
+    lifetime.onDispose {
+      self.disposed()
+      self.startRequests.finish()
+    }
     lifetime.add(upstreamLifetime)
     source._subscribe(AnyObserver { event in self.upstream(event) }, upstreamLifetime)
   }
@@ -53,10 +81,10 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
       case .none:
         break
       case .start(let id, let element):
-        start(id: id, element: element)
+        startRequests.yield((id, element))
       case .cancelAndStart(let previous, let id, let element):
         previous?.cancel()
-        start(id: id, element: element)
+        startRequests.yield((id, element))
       }
     case .error(let error):
       perform(machine.withLock { $0.upstreamFailed(error) })
@@ -65,8 +93,10 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
     }
   }
 
+  /// Creates the task for one element; called by the starter task, whose context it inherits.
   @inlinable
   internal func start(id: UInt64, element: Element) {
+    guard machine.withLock({ $0.shouldStart(id: id) }) else { return }
     let handle = Task {
       let outcome: Machine.OutcomeAction
       do {
@@ -90,9 +120,6 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
       return
     case .deliver(let event):
       drain(from: event)
-    case .startAndDeliver(let id, let element, let event):
-      start(id: id, element: element)
-      drain(from: event)
     case .cancelAndDeliver(let handles, let event, let dropped):
       for handle in handles { handle.cancel() }
       _ = dropped
@@ -101,16 +128,30 @@ internal final class _AsyncFlatMapStorage<Element: Sendable, Result: Sendable>: 
   }
 
   /// Delivers `first` and then every event queued meanwhile; disposes after a terminal event.
+  ///
+  /// Once the queue is empty, asks the starter for the tasks of the elements whose turn has
+  /// come.
   @inlinable
   internal func drain(from first: Event<Result>?) {
-    var next = first
-    while let event = next {
+    guard var event = first else { return }
+    while true {
       downstream.on(event)
       if event.isStopEvent {
         lifetime.dispose()
         return
       }
-      next = machine.withLock { $0.nextDelivery() }
+      switch machine.withLock({ $0.delivered() }) {
+      case .deliver(let next):
+        event = next
+      case .stop:
+        return
+      case .start(let id, let element):
+        startRequests.yield((id, element))
+        while let next = machine.withLock({ $0.nextStart() }) {
+          startRequests.yield(next)
+        }
+        return
+      }
     }
   }
 
