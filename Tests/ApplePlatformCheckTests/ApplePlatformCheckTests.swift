@@ -14,22 +14,14 @@ private let repository = URL(fileURLWithPath: #filePath)
 @Suite("Scripts/check-apple-platforms.swift on a package with planted errors")
 struct ApplePlatformCheckTests {
   /// What one run of the script printed, and how it ended.
-  static let run: Result<(status: Int32, output: String), SpawnError> = {
-    do throws(SpawnError) {
-      let result = try SpawnedProcess.run(
-        executable: "/usr/bin/env",
-        arguments: [
-          "swift", repository.appendingPathComponent("Scripts/check-apple-platforms.swift").path,
-          "--platforms", "macOS,iOS",
-          "--package",
-          repository.appendingPathComponent("Tests/ApplePlatformCheckTests/Fixture").path,
-          "--cache", repository.appendingPathComponent(".build/apple-sdk").path,
-        ])
-      return .success((result.termination.status, result.output))
-    } catch {
-      return .failure(error)
-    }
-  }()
+  static let run = SpawnedProcess.runSwiftScript(
+    repository.appendingPathComponent("Scripts/check-apple-platforms.swift"),
+    arguments: [
+      "--platforms", "macOS,iOS",
+      "--package",
+      repository.appendingPathComponent("Tests/ApplePlatformCheckTests/Fixture").path,
+      "--cache", repository.appendingPathComponent(".build/apple-sdk").path,
+    ])
 
   /// The script's output, or a recorded failure if it could not be run.
   func output() throws -> (status: Int32, output: String) {

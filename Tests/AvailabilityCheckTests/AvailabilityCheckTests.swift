@@ -12,20 +12,12 @@ private let repository = URL(fileURLWithPath: #filePath)
 @Suite("Scripts/check-availability.swift on a package with planted violations")
 struct AvailabilityCheckTests {
   /// What one run of the script printed, and how it ended.
-  static let run: Result<(status: Int32, output: String), SpawnError> = {
-    do throws(SpawnError) {
-      let result = try SpawnedProcess.run(
-        executable: "/usr/bin/env",
-        arguments: [
-          "swift", repository.appendingPathComponent("Scripts/check-availability.swift").path,
-          "--report", "--package",
-          repository.appendingPathComponent("Tests/AvailabilityCheckTests/Fixture").path,
-        ])
-      return .success((result.termination.status, result.output))
-    } catch {
-      return .failure(error)
-    }
-  }()
+  static let run = SpawnedProcess.runSwiftScript(
+    repository.appendingPathComponent("Scripts/check-availability.swift"),
+    arguments: [
+      "--report", "--package",
+      repository.appendingPathComponent("Tests/AvailabilityCheckTests/Fixture").path,
+    ])
 
   /// The script's output, or a recorded failure if it could not be run.
   func output() throws -> (status: Int32, output: String) {

@@ -343,3 +343,26 @@ private final class CStringArray {
     for pointer in pointers { free(pointer) }
   }
 }
+
+extension SpawnedProcess {
+  /// Runs a Swift script with `swift`, as `swift <script> <arguments>`, to its end.
+  ///
+  /// For the tests of the repository's scripts, which run them on fixture packages.
+  ///
+  /// - Parameters:
+  ///   - script: The script.
+  ///   - arguments: Its arguments.
+  /// - Returns: Its exit status (or the number of the signal that ended it) and everything it
+  ///   printed on standard output and standard error, or why it could not be started.
+  public static func runSwiftScript(
+    _ script: URL, arguments: [String]
+  ) -> Result<(status: Int32, output: String), SpawnError> {
+    do throws(SpawnError) {
+      let result = try run(
+        executable: "/usr/bin/env", arguments: ["swift", script.path] + arguments)
+      return .success((result.termination.status, result.output))
+    } catch {
+      return .failure(error)
+    }
+  }
+}
