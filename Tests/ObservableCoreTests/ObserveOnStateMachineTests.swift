@@ -223,6 +223,75 @@ extension ObserveOnStateMachineTests {
   }
 }
 
+extension ObserveOnStateMachineTests {
+  @Test("a paused drain puts back what it did not deliver, ahead of what arrived meanwhile")
+  func pausedDrainPutsBack() {
+    var machine = _ObserveOnStateMachine<Int>()
+    _ = machine.eventArrived(.next(1))
+    _ = machine.eventArrived(.next(2))
+    _ = machine.eventArrived(.next(3))
+    guard var batch = machine.nextBatch() else {
+      Issue.record("expected a batch")
+      return
+    }
+    let first = batch.popFirst()
+    #expect(first?.element == 1)
+    guard case .none = machine.eventArrived(.next(4)) else {
+      Issue.record("a paused drain is still the running one: no other is scheduled")
+      return
+    }
+    let continued = machine.drainPaused(remaining: &batch)
+    #expect(continued)
+    #expect(batch.isEmpty)
+    guard case .none = machine.eventArrived(.next(5)) else {
+      Issue.record("after a pause, the continuation is the drain: no other is scheduled")
+      return
+    }
+    let resumed = machine.nextBatch().map { Array($0).map(\.element) }
+    #expect(resumed == [2, 3, 4, 5])
+    #expect(machine.nextBatch() == nil)
+  }
+
+  @Test("a drain that pauses in the batch holding the terminal event puts it back too")
+  func pausedDrainKeepsTerminal() {
+    var machine = _ObserveOnStateMachine<Int>()
+    _ = machine.eventArrived(.next(1))
+    _ = machine.eventArrived(.next(2))
+    _ = machine.eventArrived(.completed)
+    guard var batch = machine.nextBatch() else {
+      Issue.record("expected a batch")
+      return
+    }
+    let first = batch.popFirst()
+    #expect(first?.element == 1)
+    let continued = machine.drainPaused(remaining: &batch)
+    #expect(continued)
+    let resumed = machine.nextBatch().map { Array($0) }
+    #expect(resumed?.count == 2)
+    #expect(resumed?.last?.isCompleted == true)
+    guard case .none = machine.eventArrived(.next(3)) else {
+      Issue.record("events after the terminal one are dropped")
+      return
+    }
+  }
+
+  @Test("a drain that pauses after disposal is not continued, and drops what it held")
+  func pausedDrainAfterDisposal() {
+    var machine = _ObserveOnStateMachine<Int>()
+    _ = machine.eventArrived(.next(1))
+    _ = machine.eventArrived(.next(2))
+    guard var batch = machine.nextBatch() else {
+      Issue.record("expected a batch")
+      return
+    }
+    _ = machine.disposed()
+    let continued = machine.drainPaused(remaining: &batch)
+    #expect(!continued)
+    #expect(batch.isEmpty)
+    #expect(machine.nextBatch() == nil)
+  }
+}
+
 extension _ObserveOnStateMachine {
   /// `takeBatch(into:)` with a new queue each time, for tests that do not look at storage.
   ///

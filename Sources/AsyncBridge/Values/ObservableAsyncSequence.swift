@@ -17,7 +17,10 @@ import ObservableCore
 /// Each iteration subscribes once, when it first calls `next()`, and elements that arrive while
 /// the loop is busy wait in a buffer chosen by ``AsyncBufferingPolicy``. With the default
 /// unbounded policy the iterator takes the whole buffer under one lock and then returns
-/// elements from it without locking, which is what makes this path fast.
+/// elements from it without locking, which is what makes this path fast. A loop that always
+/// finds elements waiting never suspends on its own, so after about a millisecond of that
+/// `next()` awaits `Task.yield()` once: a loop on the main actor shares it with the app's other
+/// work under any load (see <doc:Buffering>).
 ///
 /// The sequence is `Sendable` and may be iterated any number of times, each time with its own
 /// subscription. One iterator belongs to one task.
@@ -97,6 +100,9 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
     internal var subscribed = false
     @usableFromInline
     internal var done = false
+    /// Counts the elements returned since the task last suspended.
+    @usableFromInline
+    internal var slice = _FairSlice()
 
     @inlinable
     internal init(storage: _AsyncBufferStorage<Element>, cancellation: AsyncCancellationBehavior) {
@@ -131,7 +137,11 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
     /// - Throws: As ``next()``.
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
-      if index < batch.count, !Task.isCancelled {
+      // Elements that keep arriving would let the loop return them forever without
+      // suspending, holding the caller's actor (the main actor, in an app) for the whole burst.
+      // When a slice of about a millisecond is used up, `slowNext` yields once, so that other
+      // jobs run.
+      if index < batch.count, !Task.isCancelled, !slice.delivered() {
         let element = batch[index]
         index += 1
         return element
@@ -143,6 +153,13 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
     internal mutating func slowNext(isolation actor: isolated (any Actor)?) async throws
       -> Element?
     {
+      if index < batch.count, !Task.isCancelled {
+        // The slice is used up.
+        await Task.yield()
+        let element = batch[index]
+        index += 1
+        return element
+      }
       if !batch.isEmpty {
         batch.removeAll(keepingCapacity: true)
         index = 0
@@ -164,9 +181,11 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
       while true {
         switch storage.take(into: &batch) {
         case .batch:
+          if slice.delivered() { await Task.yield() }
           index = 1
           return batch[0]
         case .element(let element):
+          if slice.delivered() { await Task.yield() }
           return element
         case .finished:
           done = true
@@ -182,6 +201,7 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
           } onCancel: {
             storage.cancel()
           }
+          slice.restart()
           switch wake {
           case .element(let element): return element
           case .retry: continue

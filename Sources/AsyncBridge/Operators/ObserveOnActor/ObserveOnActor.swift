@@ -19,7 +19,9 @@ extension ObservableType {
   /// Events are queued and delivered by a task that runs on `actor`, one after another in the
   /// order they arrived, so the observer may use `actor.assumeIsolated` (for the main actor,
   /// `MainActor.assumeIsolated`). This is the bridge's own hop to an actor; it does not need a
-  /// scheduler, and it works for any actor, not only the main one.
+  /// scheduler, and it works for any actor, not only the main one. Under a burst the task
+  /// yields the actor after about a millisecond of delivering, so the actor's other jobs (for
+  /// the main actor, the app's UI work) run in between instead of waiting for the burst to end.
   ///
   /// **Cancellation:** disposing the subscription disposes the upstream and drops the events
   /// that have not been delivered yet; nothing is delivered after disposal has been observed.
@@ -74,7 +76,8 @@ extension ObservableType {
 /// Not public API.
 ///
 /// At most one delivering task exists at a time: whoever enqueues into an idle queue starts
-/// it, and it drains the queue on the actor until the queue is empty.
+/// it, and it drains the queue on the actor until the queue is empty, yielding the actor
+/// between slices of about a millisecond.
 @usableFromInline
 internal final class _ObserveOnActorStorage<Element: Sendable>: Sendable {
   @usableFromInline
@@ -122,8 +125,14 @@ internal final class _ObserveOnActorStorage<Element: Sendable>: Sendable {
     Task { await self.drain(on: actor) }
   }
 
+  /// Delivers queued events on `actor` until the queue is empty.
+  ///
+  /// After a slice of time (`_FairSlice`: about a millisecond) with events still waiting, it
+  /// awaits `Task.yield()`, so that other jobs waiting for the actor (for the main actor, the
+  /// app's UI work) run before the next slice.
   @inlinable
-  internal func drain(on actor: isolated any Actor) {
+  internal func drain(on actor: isolated any Actor) async {
+    var slice = _FairSlice()
     while true {
       let event = state.withLock { state -> Event<Element>? in
         if let event = state.queue.popFirst() { return event }
@@ -135,6 +144,8 @@ internal final class _ObserveOnActorStorage<Element: Sendable>: Sendable {
       downstream.on(event)
       if event.isStopEvent {
         lifetime.dispose()
+      } else if slice.delivered() {
+        await Task.yield()
       }
     }
   }

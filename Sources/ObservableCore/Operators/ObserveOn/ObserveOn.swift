@@ -7,7 +7,11 @@ extension ObservableType {
   /// ```
   ///
   /// Events wait in a queue; the operator keeps at most one drain of that queue scheduled, so
-  /// a burst of elements costs one scheduled action, not one per element. On a virtual-time
+  /// a burst of elements costs one scheduled action, not one per element. A drain gives the
+  /// scheduler back after about a millisecond of delivering and schedules its continuation,
+  /// so that a long burst takes turns with the scheduler's other work (on
+  /// `MainScheduler.instance`, the rest of the main queue) instead of holding it until the
+  /// burst ends. On a virtual-time
   /// scheduler (ObservableTesting's `TestScheduler`) every event is an action of its own
   /// instead, one step after the previous one, so that timelines match RxSwift's:
   /// `Observable.of(1, 2).observe(on: scheduler)` subscribed at 200 delivers `.next(201, 1)`,

@@ -3,7 +3,10 @@
 /// Not public API.
 ///
 /// Events wait in a queue. At most one drain is scheduled or running at a time: it takes the
-/// whole queue as a batch, delivers it, and asks again until the queue is empty. On a
+/// whole queue as a batch, delivers it, and asks again until the queue is empty. A drain that
+/// has run for a slice of time (`_FairSlice`) puts back what it has not delivered
+/// (``drainPaused(remaining:)``) and is scheduled again, so that other work on the scheduler
+/// takes turns with a long burst. On a
 /// scheduler whose every action is a step in time (a virtual-time scheduler), the drain
 /// instead takes one event per scheduled action (``takeOne()``, ``eventDelivered()``), as
 /// RxSwift's does, so that test timelines match RxSwift's.
@@ -14,7 +17,7 @@ internal struct _ObserveOnStateMachine<Element> {
     /// Subscribed. `isDraining` is true from scheduling a drain until it finds the queue
     /// empty; `terminated` is true once a terminal event was queued.
     case running(queue: _Queue<Event<Element>>, isDraining: Bool, terminated: Bool)
-    /// Disposed, or the terminal event was handed to the drain.
+    /// Disposed, or the terminal event was delivered where it arrived.
     case finished
   }
 
@@ -107,7 +110,30 @@ internal struct _ObserveOnStateMachine<Element> {
     // Release the state's reference first, so that both buffers stay uniquely referenced.
     state = .finished
     swap(&queue, &batch)
-    state = terminated ? .finished : .running(queue: queue, isDraining: true, terminated: false)
+    // With the terminal event in the batch the state stays `running` (terminated), not
+    // `finished`: a drain that pauses before the end of the batch puts the rest back.
+    state = .running(queue: queue, isDraining: true, terminated: terminated)
+    return true
+  }
+
+  /// The drain gave its scheduler back before delivering all of its batch, so that other work
+  /// could run (see `_FairSlice`).
+  ///
+  /// The undelivered events go back to the front of the queue; the drain counts as still
+  /// running, and the caller schedules its continuation.
+  ///
+  /// - Parameter batch: The events the drain has not delivered; emptied.
+  /// - Returns: Whether to schedule the drain's continuation: `false` once disposed.
+  @inlinable
+  internal mutating func drainPaused(remaining batch: inout _Queue<Event<Element>>) -> Bool {
+    guard case .running(var queue, _, let terminated) = state else {
+      batch.removeAll()
+      return false
+    }
+    state = .finished
+    while let event = queue.popFirst() { batch.append(event) }
+    swap(&queue, &batch)
+    state = .running(queue: queue, isDraining: true, terminated: terminated)
     return true
   }
 

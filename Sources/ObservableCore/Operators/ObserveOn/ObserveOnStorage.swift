@@ -109,14 +109,18 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     if let next { scheduleDrain(next) }
   }
 
-  /// Delivers batches until the queue is empty.
+  /// Delivers batches until the queue is empty, or until it has run for a slice of time.
   ///
-  /// Only one drain runs at a time.
+  /// Only one drain runs at a time. After a slice (`_FairSlice`: about a millisecond) with
+  /// events still waiting, the drain schedules its continuation and returns, so that other
+  /// work on the scheduler (the main queue's other blocks, under `MainScheduler`) runs in
+  /// between, as it would between RxSwift's one-action-per-event deliveries.
   @inlinable
   internal func drain() {
     // The batch's storage goes back to the state machine on the next call, emptied: a steady
     // stream alternates between two buffers instead of allocating one per batch.
     var batch = _Queue<Event<Element>>()
+    var slice = _FairSlice()
     while true {
       let (taken, downstream, finishedDrain) = state.withLock {
         state -> (Bool, AnyObserver<Element>?, SingleAssignmentDisposable?) in
@@ -126,16 +130,38 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
       }
       _ = finishedDrain
       guard taken, let downstream else { return }
-      for event in batch {
+      while let event = batch.popFirst() {
         guard !lifetime.isDisposed else { return }
         downstream.on(event)
         if event.isStopEvent {
           lifetime.dispose()
           return
         }
+        if slice.delivered() {
+          pause(remaining: &batch)
+          return
+        }
       }
-      batch.removeAllKeepingCapacity()
     }
+  }
+
+  /// Ends a drain whose slice is used up: what it has not delivered goes back to the queue, and
+  /// the drain's continuation is scheduled.
+  ///
+  /// - Parameter batch: The events the drain has not delivered.
+  @inlinable
+  internal func pause(remaining batch: inout _Queue<Event<Element>>) {
+    let (next, finished) = state.withLock {
+      state -> (SingleAssignmentDisposable?, SingleAssignmentDisposable?) in
+      guard state.machine.drainPaused(remaining: &batch) else { return (nil, nil) }
+      // The finished action's disposable is released outside the lock.
+      let finished = state.scheduledDrain
+      let next = SingleAssignmentDisposable()
+      state.scheduledDrain = next
+      return (next, finished)
+    }
+    _ = finished
+    if let next { scheduleDrain(next) }
   }
 
   @inlinable
