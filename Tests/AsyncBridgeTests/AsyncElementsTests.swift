@@ -225,3 +225,51 @@ struct AsyncElementsTests {
     return received
   }
 }
+
+extension AsyncElementsTests {
+  static let copyPolicies: [AsyncBufferingPolicy] = [
+    .unbounded, .bufferingOldest(10), .bufferingNewest(10), .failingOnOverflow(10),
+  ]
+
+  @Test(
+    "copies of an iterator share its position: each element once, whichever copy takes a batch",
+    arguments: copyPolicies)
+  func copiesSharePosition(policy: AsyncBufferingPolicy) async throws {
+    let subject = BehaviorSubject(value: 0)
+    var original = subject.asyncElements(bufferingPolicy: policy).makeAsyncIterator()
+    var received = [try await original.next()]
+    var copy = original
+    // Elements arrive between calls, so either copy may be the one that takes the next batch.
+    let pattern = [true, false, false, true, false, true, true, false, true]
+    for round in 0..<12 {
+      for offset in 1...3 { subject.onNext(round * 3 + offset) }
+      for call in 0..<3 {
+        let useOriginal = pattern[(round + call) % pattern.count]
+        received.append(useOriginal ? try await original.next() : try await copy.next())
+      }
+    }
+    #expect(received == Array(0...36))
+    subject.onCompleted()
+    #expect(try await copy.next() == nil)
+    #expect(try await original.next() == nil)
+  }
+
+  @Test(
+    "a copy made before the first next() shares the subscription and the position",
+    arguments: copyPolicies)
+  func copyBeforeFirstNext(policy: AsyncBufferingPolicy) async throws {
+    let disposed = BridgeSignal()
+    let sequence = bridgeBurst([1, 2, 3, 4], disposed: disposed)
+      .asyncElements(bufferingPolicy: policy)
+    var original = sequence.makeAsyncIterator()
+    var copy = original
+    let first = try await original.next()
+    let second = try await copy.next()
+    let third = try await copy.next()
+    let fourth = try await original.next()
+    #expect([first, second, third, fourth] == [1, 2, 3, 4])
+    #expect(try await copy.next() == nil)
+    #expect(try await original.next() == nil)
+    #expect(disposed.count == 1)
+  }
+}

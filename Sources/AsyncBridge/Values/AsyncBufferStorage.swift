@@ -265,13 +265,34 @@ internal final class _AsyncBufferStorage<Element: Sendable>: Sendable {
   }
 }
 
-/// Cancels a buffer when the last copy of its iterator is released.
+/// The position of an iterator in the batch it took from its buffer, shared by every copy of
+/// the iterator; cancels the buffer when the last copy is released.
 ///
 /// Not public API.
+///
+/// With the unbounded policy the iterator takes the whole buffer at once and returns elements
+/// from its own copy of the batch, which is what keeps the per-element path fast. Copies of an
+/// iterator copy that batch too; keeping the position here, not in the iterator, makes them
+/// share it, so each element is returned once, as with the bounded policies (one element per
+/// lock, from the buffer). `generation` counts the batches taken: a copy whose batch is older
+/// takes the current one from `published`, which holds it only while copies exist. An
+/// iterator is not `Sendable`, so its copies are used from one task, and the fields need no
+/// lock; `@exclusivity(unchecked)` keeps the per-element path free of dynamic exclusivity
+/// checks.
 @usableFromInline
-internal final class _IterationGuard<Element: Sendable>: Sendable {
+internal final class _IteratorPosition<Element: Sendable> {
   @usableFromInline
   internal let storage: _AsyncBufferStorage<Element>
+  /// The next element of the current batch to return.
+  @exclusivity(unchecked) @usableFromInline
+  internal var index = 0
+  /// The number of batches taken so far.
+  @exclusivity(unchecked) @usableFromInline
+  internal var generation = 0
+  /// The current batch, for copies of the iterator that took an older one; empty while the
+  /// iterator has no copies.
+  @exclusivity(unchecked) @usableFromInline
+  internal var published = ContiguousArray<Element>()
 
   @inlinable
   internal init(_ storage: _AsyncBufferStorage<Element>) {

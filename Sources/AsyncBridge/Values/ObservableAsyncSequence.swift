@@ -81,21 +81,27 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
 
   /// The iterator of an ``ObservableAsyncSequence``.
   ///
-  /// It is not `Sendable`: use it from one task. Releasing it disposes its subscription.
+  /// It is not `Sendable`: use it from one task. Releasing it (its last copy) disposes its
+  /// subscription. Copies of an iterator share its position, whatever the buffering policy:
+  /// each element is returned by exactly one of them, and once one of them has returned the
+  /// end, the others return `nil` too.
   public struct Iterator: AsyncIteratorProtocol {
     /// The error type of the iterator: whatever the Observable fails with.
     public typealias Failure = any Swift.Error
 
     @usableFromInline
     internal let storage: _AsyncBufferStorage<Element>
+    /// The position in the batch, shared by every copy of this iterator.
     @usableFromInline
-    internal let releaseGuard: _IterationGuard<Element>
+    internal var shared: _IteratorPosition<Element>
     @usableFromInline
     internal let cancellation: AsyncCancellationBehavior
+    /// The batch taken from the buffer (unbounded policy), read from `shared.index` on while
+    /// `generation` is `shared.generation`.
     @usableFromInline
     internal var batch = ContiguousArray<Element>()
     @usableFromInline
-    internal var index = 0
+    internal var generation = 0
     @usableFromInline
     internal var subscribed = false
     @usableFromInline
@@ -107,7 +113,7 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
     @inlinable
     internal init(storage: _AsyncBufferStorage<Element>, cancellation: AsyncCancellationBehavior) {
       self.storage = storage
-      self.releaseGuard = _IterationGuard(storage)
+      self.shared = _IteratorPosition(storage)
       self.cancellation = cancellation
     }
 
@@ -141,10 +147,12 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
       // suspending, holding the caller's actor (the main actor, in an app) for the whole burst.
       // When a slice of about a millisecond is used up, `slowNext` yields once, so that other
       // jobs run.
-      if index < batch.count, !Task.isCancelled, !slice.delivered() {
-        let element = batch[index]
-        index += 1
-        return element
+      let index = shared.index
+      if index < batch.count, shared.generation == generation, !Task.isCancelled,
+        !slice.delivered()
+      {
+        shared.index = index &+ 1
+        return batch[index]
       }
       return try await slowNext(isolation: actor)
     }
@@ -153,16 +161,28 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
     internal mutating func slowNext(isolation actor: isolated (any Actor)?) async throws
       -> Element?
     {
-      if index < batch.count, !Task.isCancelled {
-        // The slice is used up.
+      if shared.generation != generation {
+        // A copy of this iterator took a newer batch and left it in `shared`.
+        batch = shared.published
+        generation = shared.generation
+      }
+      if shared.index < batch.count, !Task.isCancelled {
+        // The slice is used up, or this copy has just caught up with the others.
         await Task.yield()
-        let element = batch[index]
-        index += 1
-        return element
+        if shared.generation == generation, shared.index < batch.count {
+          let index = shared.index
+          shared.index = index &+ 1
+          return batch[index]
+        }
+        return try await next(isolation: actor)
       }
       if !batch.isEmpty {
+        // Done with this batch: a copy still holding it must not read it again.
+        shared.generation &+= 1
+        generation = shared.generation
+        shared.index = 0
+        if !shared.published.isEmpty { shared.published = [] }
         batch.removeAll(keepingCapacity: true)
-        index = 0
       }
       if done { return nil }
       if Task.isCancelled {
@@ -181,9 +201,8 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
       while true {
         switch storage.take(into: &batch) {
         case .batch:
-          if slice.delivered() { await Task.yield() }
-          index = 1
-          return batch[0]
+          tookBatch()
+          return try await next(isolation: actor)
         case .element(let element):
           if slice.delivered() { await Task.yield() }
           return element
@@ -215,6 +234,20 @@ public struct ObservableAsyncSequence<Element: Sendable>: AsyncSequence, Sendabl
             return try cancelled()
           }
         }
+      }
+    }
+
+    /// Makes the batch just taken the current one for every copy of this iterator.
+    @inlinable
+    internal mutating func tookBatch() {
+      shared.generation &+= 1
+      generation = shared.generation
+      shared.index = 0
+      if isKnownUniquelyReferenced(&shared) {
+        // No copy to tell; drop a batch left for copies that are gone.
+        if !shared.published.isEmpty { shared.published = [] }
+      } else {
+        shared.published = batch
       }
     }
 
