@@ -328,4 +328,57 @@ struct InfallibleValuesTests {
       #expect(disposed.count == 1)
     }
   }
+
+  @Test("two tasks iterating one stream take turns: each element once, neither ends early")
+  func twoIterators() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let stream = source.observable.asInfallible(onErrorJustReturn: -1).values
+      let received = BridgeBox<[[Int]]>([[], []])
+      func iterate(_ slot: Int) -> Task<Void, Never> {
+        Task {
+          for await value in stream { received.mutate { $0[slot].append(value) } }
+        }
+      }
+      let first = iterate(0)
+      // The first loop has subscribed and waits inside `next()` for an element.
+      await source.subscribed.wait()
+      let second = iterate(1)
+      for value in 0..<5 {
+        source.send(value)
+        let arrived = await bridgeEventually {
+          received.value.joined().count == value + 1
+        }
+        #expect(arrived, "element \(value) never reached either loop")
+      }
+      #expect(source.disposed.count == 0, "the subscription ended before the source did")
+      source.complete()
+      await first.value
+      await second.value
+      #expect(received.value.joined().sorted() == [0, 1, 2, 3, 4])
+      #expect(received.value.allSatisfy { $0 == $0.sorted() })
+      #expect(source.disposed.count == 1)
+    }
+  }
+
+  @Test("a second task cancelled while it waits for its turn stops waiting at once")
+  func waitingIteratorCancelled() async {
+    await withLeakChecking {
+      let source = BridgeSource<Int>()
+      let stream = source.observable.asInfallible(onErrorJustReturn: -1).values
+      let first = Task { for await _ in stream {} }
+      await source.subscribed.wait()
+      let second = Task {
+        var count = 0
+        for await _ in stream { count += 1 }
+        return count
+      }
+      second.cancel()
+      #expect(await second.value == 0)
+      // An unfolding `AsyncStream` ends for every task once one of them is cancelled.
+      source.send(1)
+      await first.value
+      #expect(source.disposed.count == 1)
+    }
+  }
 }

@@ -49,4 +49,42 @@ struct ValuesTests {
     _ = await disposals.next()
     #expect(await loop.value == 0)
   }
+
+  @Test("two tasks iterating one stream take turns: each element once, neither ends early")
+  func twoIterators() async {
+    let relay = PublishRelay<Int>()
+    let stream = relay.asSignal().values
+    let received = Collected()
+    let first = Task {
+      for await value in stream { received.append(value, to: 0) }
+    }
+    let second = Task {
+      for await value in stream { received.append(value, to: 1) }
+    }
+    let clock = ContinuousClock()
+    for value in 0..<5 {
+      relay.accept(value)
+      let deadline = clock.now.advanced(by: .seconds(20))
+      while received.all.joined().count < value + 1, clock.now < deadline {
+        await Task.yield()
+      }
+    }
+    first.cancel()
+    await first.value
+    await second.value
+    let all = received.all
+    #expect(all.joined().sorted() == [0, 1, 2, 3, 4])
+    #expect(all.allSatisfy { $0 == $0.sorted() })
+  }
+}
+
+/// What each of two loops received.
+private final class Collected: Sendable {
+  private let lists = _Mutex<[[Int]]>([[], []])
+
+  func append(_ value: Int, to list: Int) {
+    lists.withLock { $0[list].append(value) }
+  }
+
+  var all: [[Int]] { lists.withLock { $0 } }
 }

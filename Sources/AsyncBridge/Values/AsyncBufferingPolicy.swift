@@ -57,10 +57,10 @@ public enum AsyncBridgeError: Swift.Error, Equatable, Sendable, CustomStringConv
   /// consumer; read `values` once per loop instead.
   ///
   /// No API of the bridge throws this error any more; it stays for code that matches on it. An
-  /// `Infallible`'s `values` stream ends for the second task instead, because an `AsyncStream`
-  /// cannot throw, and an Observable's `values` is an `AsyncThrowingStream` fed by a
+  /// `Infallible`'s `values` stream serves a second task in turn instead, as Swift's own
+  /// `AsyncStream` does, and an Observable's `values` is an `AsyncThrowingStream` fed by a
   /// continuation, like RxSwift's, for which a second consumer is a programming error that
-  /// Swift's runtime stops the program for.
+  /// Swift's runtime stops the program for. See "One loop per stream" in the Buffering article.
   case concurrentIteration
 
   /// A human-readable description of the error.

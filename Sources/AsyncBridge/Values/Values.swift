@@ -150,13 +150,16 @@ extension InfallibleType {
   /// An `AsyncStream` cannot fail, so this takes Swift's own buffering policy, which has no
   /// failing variant; a negative limit counts as zero.
   ///
+  /// The stream is meant for one loop. If several tasks iterate it at once, they take turns,
+  /// each element going to exactly one of them, as with Swift's own `AsyncStream`; see
+  /// <doc:Buffering>.
+  ///
   /// **Cancellation:** as ``values``.
   ///
   /// - Parameters:
   ///   - bufferingPolicy: How elements that arrive while the loop is busy are kept.
   ///   - dropCounter: Counts the elements a bounded buffer drops.
-  /// - Returns: A stream that subscribes when iteration starts. It has one consumer: a second
-  ///   task iterating it at the same time sees it end at once.
+  /// - Returns: A stream that subscribes when iteration starts.
   @inlinable
   public func values(
     bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
@@ -167,41 +170,124 @@ extension InfallibleType {
         source: asObservable(), limit: _BufferLimit(bufferingPolicy), cancellation: .finish,
         dropCounter: dropCounter
       ).makeAsyncIterator())
-    return AsyncStream(unfolding: { (try? await box.next()) ?? nil })
+    return AsyncStream(unfolding: { await box.next() })
   }
 }
 
-/// Holds the one iterator behind an `Infallible`'s `values` stream.
+/// Holds the one iterator behind an `Infallible`'s `values` stream, and serves the tasks that
+/// iterate the stream one `next()` at a time.
 ///
 /// Not public API.
 ///
 /// Swift's unfolding streams call their closure from whichever task iterates, so two tasks
-/// iterating one stream would call it at once. The `busy` flag turns that into an error (which
-/// the `AsyncStream` turns into its end) instead of a data race. Releasing the box (when the stream and its iterator are released)
-/// releases the iterator, which disposes the subscription.
+/// iterating one stream call it at once. Rather than end the stream (which an unfolding stream
+/// does for every task as soon as one call returns `nil`), a second call waits for its turn:
+/// calls are served in the order they came, each element goes to exactly one of them, and the
+/// stream ends for all when the Infallible completes, as Swift's own `AsyncStream` behaves with
+/// several consumers. A task cancelled while it waits stops waiting at once. Releasing the box
+/// (when the stream and its iterators are released) releases the iterator, which disposes the
+/// subscription.
 @usableFromInline
 internal final class _IteratorBox<Element: Sendable>:
-  // SAFETY: `iterator` is read and written only by the task that won the `busy` exchange, and
-  // only until it stores `false` again, so no two tasks touch it at once.
+  // SAFETY: `iterator` is read and written only by the task that holds the turn; `turns`
+  // (under its lock) gives the turn to one task at a time and hands it on when that task is
+  // done with the iterator, so no two tasks touch the iterator at once. `_TurnWaiter`'s fields
+  // are guarded by the same lock.
   @unchecked Sendable
 {
   @usableFromInline
+  internal struct Turns {
+    @usableFromInline var held = false
+    @usableFromInline var waiters = _Queue<_TurnWaiter>()
+
+    @inlinable
+    init() {}
+  }
+
+  @usableFromInline
   internal var iterator: ObservableAsyncSequence<Element>.Iterator
   @usableFromInline
-  internal let busy = _Atomic<Bool>(false)
+  internal let turns = _Mutex(Turns())
 
   @inlinable
   internal init(_ iterator: ObservableAsyncSequence<Element>.Iterator) {
     self.iterator = iterator
   }
 
+  /// The next element, waiting for the turn if another task is inside `next()`.
+  ///
+  /// - Returns: The element, or `nil` at the end or when the calling task is cancelled.
   @inlinable
-  internal func next() async throws -> Element? {
-    guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
-    else {
-      throw AsyncBridgeError.concurrentIteration
+  internal func next() async -> Element? {
+    let mine = turns.withLock { turns -> Bool in
+      guard !turns.held else { return false }
+      turns.held = true
+      return true
     }
-    defer { busy.store(false, ordering: .releasing) }
-    return try await iterator.next(isolation: nil)
+    if !mine, await !waitForTurn() { return nil }
+    defer { passTurn() }
+    return (try? await iterator.next(isolation: nil)) ?? nil
   }
+
+  /// Waits until the turn is handed to this task.
+  ///
+  /// - Returns: `false` if the task was cancelled first.
+  @usableFromInline
+  internal func waitForTurn() async -> Bool {
+    let waiter = _TurnWaiter()
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
+        let now = turns.withLock { turns -> Bool? in
+          if waiter.cancelled { return false }
+          if !turns.held {
+            turns.held = true
+            return true
+          }
+          waiter.continuation = continuation
+          turns.waiters.append(waiter)
+          return nil
+        }
+        if let now { continuation.resume(returning: now) }
+      }
+    } onCancel: {
+      let continuation = turns.withLock { _ -> UnsafeContinuation<Bool, Never>? in
+        waiter.cancelled = true
+        defer { waiter.continuation = nil }
+        return waiter.continuation
+      }
+      continuation?.resume(returning: false)
+    }
+  }
+
+  /// Hands the turn to the longest-waiting task that still waits, or frees it.
+  @usableFromInline
+  internal func passTurn() {
+    let next = turns.withLock { turns -> UnsafeContinuation<Bool, Never>? in
+      while let waiter = turns.waiters.popFirst() {
+        if let continuation = waiter.continuation {
+          waiter.continuation = nil
+          return continuation
+        }
+      }
+      turns.held = false
+      return nil
+    }
+    next?.resume(returning: true)
+  }
+}
+
+/// A task waiting for its turn at an `Infallible`'s `values` stream.
+///
+/// Not public API.
+@usableFromInline
+internal final class _TurnWaiter:
+  // SAFETY: both fields are read and written only under the lock of the `_IteratorBox` that
+  // queued this waiter.
+  @unchecked Sendable
+{
+  @usableFromInline var continuation: UnsafeContinuation<Bool, Never>?
+  @usableFromInline var cancelled = false
+
+  @usableFromInline
+  init() {}
 }
