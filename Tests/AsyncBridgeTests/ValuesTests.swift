@@ -361,7 +361,7 @@ struct InfallibleValuesTests {
     }
   }
 
-  @Test("a second task cancelled while it waits for its turn stops waiting at once")
+  @Test("cancelling a second task ends both loops at once and disposes the subscription")
   func waitingIteratorCancelled() async {
     await withLeakChecking {
       let source = BridgeSource<Int>()
@@ -375,8 +375,8 @@ struct InfallibleValuesTests {
       }
       second.cancel()
       #expect(await second.value == 0)
-      // An unfolding `AsyncStream` ends for every task once one of them is cancelled.
-      source.send(1)
+      // An `AsyncStream` ends for every task once one of them is cancelled: the first loop,
+      // waiting inside `next()` for an element that never comes, ends now.
       await first.value
       #expect(source.disposed.count == 1)
     }

@@ -170,7 +170,7 @@ extension InfallibleType {
         source: asObservable(), limit: _BufferLimit(bufferingPolicy), cancellation: .finish,
         dropCounter: dropCounter
       ).makeAsyncIterator())
-    return AsyncStream(unfolding: { await box.next() })
+    return AsyncStream(unfolding: { await box.next() }, onCancel: { box.streamCancelled() })
   }
 }
 
@@ -184,7 +184,8 @@ extension InfallibleType {
 /// does for every task as soon as one call returns `nil`), a second call waits for its turn:
 /// calls are served in the order they came, each element goes to exactly one of them, and the
 /// stream ends for all when the Infallible completes, as Swift's own `AsyncStream` behaves with
-/// several consumers. A task cancelled while it waits stops waiting at once. Releasing the box
+/// several consumers. A task cancelled while it waits stops waiting at once and, as Swift's
+/// streams end for every consumer when one is cancelled, ends the iteration for all. Releasing the box
 /// (when the stream and its iterators are released) releases the iterator, which disposes the
 /// subscription.
 @usableFromInline
@@ -206,12 +207,16 @@ internal final class _IteratorBox<Element: Sendable>:
 
   @usableFromInline
   internal var iterator: ObservableAsyncSequence<Element>.Iterator
+  /// The iterator's buffer, which any task may cancel.
+  @usableFromInline
+  internal let storage: _AsyncBufferStorage<Element>
   @usableFromInline
   internal let turns = _Mutex(Turns())
 
   @inlinable
   internal init(_ iterator: ObservableAsyncSequence<Element>.Iterator) {
     self.iterator = iterator
+    storage = iterator.storage
   }
 
   /// The next element, waiting for the turn if another task is inside `next()`.
@@ -257,6 +262,17 @@ internal final class _IteratorBox<Element: Sendable>:
       }
       continuation?.resume(returning: false)
     }
+  }
+
+  /// Ends the iteration for every task: the stream was cancelled.
+  ///
+  /// An unfolding stream ends for every task once one of them is cancelled in `next()`, even
+  /// before the call reaches this box. Cancelling the buffer makes the task inside `next()`, and
+  /// then each task waiting for its turn, return `nil` at once instead of after the next
+  /// element, and disposes the subscription.
+  @usableFromInline
+  internal func streamCancelled() {
+    storage.cancel()
   }
 
   /// Hands the turn to the longest-waiting task that still waits, or frees it.
