@@ -44,21 +44,30 @@ private final class Burst: Sendable {
   /// use up the burst's time.
   func startProducer() {
     let thread = Thread { [self] in
-      while !subject.hasObservers {}
+      // Nothing here spins while it waits: other tests share the machine's cores.
       let clock = ContinuousClock()
       let warmUpDeadline = clock.now.advanced(by: .seconds(120))
+      while !subject.hasObservers, clock.now < warmUpDeadline {
+        Thread.sleep(forTimeInterval: 0.001)
+      }
       var value = 0
       while received.load(ordering: .relaxed) < Self.warmUp, clock.now < warmUpDeadline {
         subject.onNext(value)
         value += 1
-        while received.load(ordering: .relaxed) < value, clock.now < warmUpDeadline {}
+        while received.load(ordering: .relaxed) < value, clock.now < warmUpDeadline {
+          Thread.sleep(forTimeInterval: 0.0002)
+        }
       }
       let deadline = clock.now.advanced(by: Self.burstLimit)
       var sent = 0
       while !jobRan.load(ordering: .acquiring), clock.now < deadline {
-        subject.onNext(value)
-        value += 1
-        sent += 1
+        // Ten elements, then a pause: about one element per `sendInterval` on average, without
+        // keeping a core busy between sends.
+        for _ in 0..<10 {
+          subject.onNext(value)
+          value += 1
+        }
+        sent += 10
         if sent == Self.backlog {
           // The consumer is now well behind; ask for the job.
           let askedAt = clock.now
@@ -73,7 +82,7 @@ private final class Burst: Sendable {
             self.jobRan.store(true, ordering: .releasing)
           }
         }
-        spin(for: Self.sendInterval)
+        Thread.sleep(forTimeInterval: 10 * Self.sendInterval.seconds)
       }
       producerFinished.store(true, ordering: .releasing)
     }
@@ -175,5 +184,12 @@ struct MainActorFairnessTests {
     consumer.cancel()
     await consumer.value
     #expect(ranDuringBurst, "the main-actor job waited \(waited), until the burst ended")
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for `Thread.sleep(forTimeInterval:)`.
+  fileprivate var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }
