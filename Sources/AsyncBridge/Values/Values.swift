@@ -229,7 +229,13 @@ internal final class _IteratorBox<Element: Sendable>:
       turns.held = true
       return true
     }
-    if !mine, await !waitForTurn() { return nil }
+    if !mine {
+      guard await waitForTurn() else { return nil }
+      // Taking the lock once orders this task's use of the iterator after the previous
+      // holder's, whose `passTurn()` released it: also when the turn came before this task
+      // suspended, where the continuation itself gives ThreadSanitizer no edge.
+      turns.withLock { _ in }
+    }
     defer { passTurn() }
     return (try? await iterator.next(isolation: nil)) ?? nil
   }
