@@ -115,6 +115,27 @@ private func spin(for duration: Duration) {
   while clock.now < end {}
 }
 
+/// Iterates the sequence `elements` makes in a main-actor task during a burst, and checks that
+/// an unrelated main-actor job ran before the burst ended.
+private func mainActorLoop<S: AsyncSequence & Sendable>(
+  _ elements: (Burst) -> S, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let burst = Burst()
+  let sequence = elements(burst)
+  let consumer = Task { @MainActor in
+    do {
+      for try await _ in sequence { burst.consume() }
+    } catch {}
+  }
+  burst.startProducer()
+  let (ranDuringBurst, waited) = await burst.unrelatedMainActorJob()
+  consumer.cancel()
+  await consumer.value
+  #expect(
+    ranDuringBurst, "the main-actor job waited \(waited), until the burst ended",
+    sourceLocation: sourceLocation)
+}
+
 @Suite("Main-actor fairness: an unrelated main-actor job runs during a burst", .serialized)
 struct MainActorFairnessTests {
   @Test("observe(on: MainActor.shared) gives the main actor back between slices")
@@ -141,34 +162,12 @@ struct MainActorFairnessTests {
 
   @Test("asyncElements in a main-actor loop yields between slices")
   func asyncElementsOnMainActor() async {
-    let burst = Burst()
-    let elements = burst.subject.asyncElements
-    let consumer = Task { @MainActor in
-      do {
-        for try await _ in elements { burst.consume() }
-      } catch {}
-    }
-    burst.startProducer()
-    let (ranDuringBurst, waited) = await burst.unrelatedMainActorJob()
-    consumer.cancel()
-    await consumer.value
-    #expect(ranDuringBurst, "the main-actor job waited \(waited), until the burst ended")
+    await mainActorLoop { $0.subject.asyncElements }
   }
 
   @Test("asyncElements with a bounded buffer in a main-actor loop yields between slices")
   func boundedAsyncElementsOnMainActor() async {
-    let burst = Burst()
-    let elements = burst.subject.asyncElements(bufferingPolicy: .bufferingNewest(1_000))
-    let consumer = Task { @MainActor in
-      do {
-        for try await _ in elements { burst.consume() }
-      } catch {}
-    }
-    burst.startProducer()
-    let (ranDuringBurst, waited) = await burst.unrelatedMainActorJob()
-    consumer.cancel()
-    await consumer.value
-    #expect(ranDuringBurst, "the main-actor job waited \(waited), until the burst ended")
+    await mainActorLoop { $0.subject.asyncElements(bufferingPolicy: .bufferingNewest(1_000)) }
   }
 
   @Test("values in a main-actor loop lets the main actor go (each element is a hop)")
