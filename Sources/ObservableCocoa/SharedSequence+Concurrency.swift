@@ -15,6 +15,10 @@ extension SharedSequence {
   /// stay on the main actor. The loop ends when the shared sequence completes; it never throws,
   /// because a shared sequence cannot fail.
   ///
+  /// The stream is meant for one loop. If several tasks iterate it at once, they take turns, as
+  /// with any `AsyncStream`: each element goes to exactly one of them, and every loop ends when
+  /// the shared sequence completes.
+  ///
   /// **Cancellation:** cancelling the iterating task, or leaving the loop early, disposes the
   /// subscription, and the loop ends quietly. RxCocoa's `values` keeps its subscription after the
   /// loop ends; this one does not. A stream that is never iterated keeps its subscription until

@@ -254,6 +254,33 @@ struct ValuesTests {
       #expect(disposed.count == 3)
     }
   }
+
+  @Test(
+    "two tasks waiting in one stream's next(): Swift stops the program, no loop ends quietly"
+  )
+  func twoIteratorsStopTheProgram() async {
+    // An Observable's `values` is Swift's `AsyncThrowingStream`, as in RxSwift, which has one
+    // consumer: the second task to wait in `next()` traps, with Swift's message. The first
+    // loop never ends as if the source had completed.
+    await #expect(
+      processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent]
+    ) {
+      let subject = PublishSubject<Int>()
+      let stream = subject.values
+      let loops = (0..<2).map { _ in
+        Task {
+          for try await _ in stream {}
+          print("a loop ended before the source did")
+        }
+      }
+      for loop in loops { _ = await loop.result }
+      print("both loops ended")
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("attempt to await next() on more than one task"))
+      #expect(!String(decoding: result.standardOutputContent, as: UTF8.self).contains("ended"))
+    }
+  }
 }
 
 @Suite("values (Infallible → AsyncStream)", .timeLimit(.minutes(1)))

@@ -50,10 +50,14 @@ struct ValuesTests {
     #expect(await loop.value == 0)
   }
 
-  @Test("two tasks iterating one stream take turns: each element once, neither ends early")
-  func twoIterators() async {
+  @Test(
+    "two tasks iterating one stream take turns: each element once, neither ends early",
+    arguments: ["Signal", "Driver"])
+  func twoIterators(trait: String) async {
     let relay = PublishRelay<Int>()
-    let stream = relay.asSignal().values
+    let stream =
+      trait == "Signal"
+      ? relay.asSignal().values : relay.asObservable().asDriver(onErrorJustReturn: -1).values
     let received = Collected()
     let first = Task {
       for await value in stream { received.append(value, to: 0) }

@@ -52,7 +52,8 @@ extension ObservableConvertibleType {
   ///   - dropCounter: Counts the elements a bounded buffer drops.
   /// - Returns: A stream that has already subscribed. Like every `AsyncThrowingStream`, it has
   ///   one consumer: iterating it from two tasks at once is a programming error that Swift's
-  ///   runtime stops the program for.
+  ///   runtime stops the program for, rather than dropping elements. The Buffering article's
+  ///   "One loop per stream" compares every `values` stream.
   @inlinable
   public func values(
     bufferingPolicy: AsyncBufferingPolicy, dropCounter: DropCounter? = nil
@@ -151,8 +152,8 @@ extension InfallibleType {
   /// failing variant; a negative limit counts as zero.
   ///
   /// The stream is meant for one loop. If several tasks iterate it at once, they take turns,
-  /// each element going to exactly one of them, as with Swift's own `AsyncStream`; see
-  /// <doc:Buffering>.
+  /// each element going to exactly one of them, as with Swift's own `AsyncStream`, and no loop
+  /// ends before the Infallible completes; see "One loop per stream" in <doc:Buffering>.
   ///
   /// **Cancellation:** as ``values``.
   ///
