@@ -300,7 +300,7 @@ struct GitHubRetryTests {
     let client = harness.client
 
     let task = Task { await callUser(client, "octocat") }
-    #expect(await harness.clock.waitForSleepers(within: .seconds(60)))
+    #expect(await harness.clock.waitForSleepers(within: patience))
     task.cancel()
     let result = await task.value
 
@@ -320,7 +320,7 @@ struct GitHubRetryTests {
     let observer = TestableObserver<User>()
 
     let subscription = harness.client.rx.user("octocat").asObservable().subscribe(observer)
-    #expect(await harness.clock.waitForSleepers(within: .seconds(60)))
+    #expect(await harness.clock.waitForSleepers(within: patience))
     subscription.dispose()
 
     #expect(await poll { harness.clock.sleeperCount == 0 })
@@ -410,7 +410,12 @@ private func callUser(_ client: GitHubClient, _ name: String) async -> Result<Us
 }
 
 /// Polls `condition` with a real-time deadline.
-private func poll(within limit: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+/// How long, in real time, a check waits for the client before it gives up. It bounds only a
+/// failing run: in the whole suite on two cores, with every test started at once, a loopback
+/// request has waited over a minute before it was served.
+private let patience: Duration = .seconds(300)
+
+private func poll(within limit: Duration = patience, _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now.advanced(by: limit)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
@@ -431,7 +436,7 @@ private struct Harness {
     server.stub(userPath, .sequence(answers))
     // Without a policy, the configuration keeps its default, so `offByDefault` tests it.
     var configuration = GitHubConfiguration(
-      baseURL: server.baseURL, token: nil, timeout: .seconds(60), clock: clock)
+      baseURL: server.baseURL, token: nil, timeout: patience, clock: clock)
     if let policy { configuration.retryPolicy = policy }
     client = GitHubClient(configuration: configuration)
   }
@@ -460,7 +465,7 @@ private struct Harness {
   /// Advances the clock by each wait as soon as something sleeps on it, until `done` holds
   /// (or a real-time deadline passes).
   func advanceUntil(_ done: @escaping @Sendable () -> Bool) async {
-    _ = await poll(within: .seconds(60)) {
+    _ = await poll {
       if done() { return true }
       // One request waits at a time, so the sleeper is the one that asked last.
       if clock.sleeperCount > 0, let wait = clock.sleeps.last {
