@@ -40,6 +40,7 @@ let modules = [
 let marker = "@available(swift, introduced: 6)"
 let optOut = "No Swift 5-mode twin:"
 let copiesBody = "Swift 5-mode twin: copies this body"
+let staysDisfavored = "Swift 5-mode twin: disfavored too"
 let outputFolder = "Swift5Mode"
 
 struct GeneratorError: Error, CustomStringConvertible {
@@ -530,16 +531,75 @@ func sendableName(_ p: Parameter) -> String {
   return "sendable" + name.prefix(1).uppercased() + name.dropFirst()
 }
 
+/// Whether a twin of `d` calls its original through a helper (see `originalCaller(_:)`);
+/// otherwise it calls the original by name and is `@_disfavoredOverload`, which is what makes
+/// that call select the original (initializers, subscripts, `rethrows`, opaque or variadic
+/// parameters).
+func callsThroughHelper(_ d: Declaration) -> Bool {
+  d.kind == "func"
+    && d.tail.range(of: #"\brethrows\b"#, options: .regularExpression) == nil
+    && !d.parameters.contains(where: {
+      $0.twinType.contains("some ") || $0.twinType.contains("...")
+    })
+}
+
+/// The name of the helper through which the twin of `d` calls its original.
+func helperName(_ d: Declaration) -> String {
+  let name = d.name.replacingOccurrences(of: "`", with: "")
+  return "_swift6" + name.prefix(1).uppercased() + name.dropFirst()
+}
+
+/// A helper with the original's signature under another name, which calls the original.
+///
+/// In a twin's body, which is unavailable in Swift 6 like the twin, a call by name matches the
+/// twin as well as the original, and the solver cannot rank them: their types differ only in
+/// `@Sendable`. In the helper's body, an ordinary Swift 6 context, the twin is unavailable, so
+/// the call selects the original. The helper is internal; it is `@inlinable` where the twin is.
+func originalCaller(_ d: Declaration, attributes: [String]) -> [String] {
+  let parameters = d.parameters.map { p -> String in
+    let type: String
+    if let cast = p.castType {
+      type = cast.hasSuffix(")?") ? cast : "@escaping " + cast
+    } else {
+      type = p.twinType
+    }
+    let names = p.label == p.name ? p.name : "\(p.label ?? "_") \(p.name)"
+    return "\(names): \(type)"
+  }.joined(separator: ", ")
+  let arguments = d.parameters.map { p -> String in
+    p.label.map { "\($0): \(p.name)" } ?? p.name
+  }.joined(separator: ", ")
+  let effects =
+    (d.tail.range(of: #"\bthrows\b"#, options: .regularExpression) != nil ? "try " : "")
+    + (d.tail.range(of: #"\basync\b"#, options: .regularExpression) != nil ? "await " : "")
+  let modifiers = d.modifiers.filter { $0 == "static" || $0 == "mutating" || $0 == "nonisolated" }
+  let kept = attributes.filter {
+    !$0.hasPrefix("@_documentation") && !$0.hasPrefix("@available(swift")
+  }
+  return [""] + kept + [
+    "\((["internal"] + modifiers).joined(separator: " ")) func \(helperName(d))\(d.generics)(\(parameters)) \(d.tail) {",
+    "  \(d.tail.contains("->") ? "return " : "")\(effects)\(d.name)(\(arguments))",
+    "}",
+  ]
+}
+
 /// Writes the twin of `d`.
 ///
-/// A twin forwards to its original by calling it: the twin is `@_disfavoredOverload`, so inside
-/// this module the call picks the original. When the original is itself disfavored, that call
-/// would be ambiguous, so the twin repeats the original's body (`body`) instead, after making
-/// its closure parameters `@Sendable`. With `copy`, the twin repeats the body with each closure
-/// parameter only rebound `nonisolated(unsafe)`: the body must call or capture them, never pass
-/// them on.
+/// A twin forwards to its original through a helper that calls it (`originalCaller(_:)`), or,
+/// where a helper cannot stand for it, by calling it by name; a disfavored original is then
+/// repeated instead (`body`), after making its closure parameters `@Sendable`. With `copy`,
+/// the twin repeats the body with each closure parameter only rebound `nonisolated(unsafe)`:
+/// the body must call or capture them, never pass them on.
+///
+/// A twin is not `@_disfavoredOverload`, even where its original is: most originals are
+/// disfavored only so that the `@MainActor` forms of main-actor sequences win over them, and
+/// those forms are Swift 6 only. A disfavored twin would lose to any overload a Swift 5 client
+/// declares, such as a `map(to:)` that an unlabeled trailing closure also matches, where
+/// RxSwift's `map` wins. With `disfavored` (the original says `Swift 5-mode twin: disfavored
+/// too`, because what it yields to exists in Swift 5 mode as well), the twin is disfavored too.
 func makeTwin(
-  _ d: Declaration, context: Context, classNames: Set<String>, body: String?, copy: Bool = false
+  _ d: Declaration, context: Context, classNames: Set<String>, body: String?, copy: Bool = false,
+  disfavored: Bool = false
 ) throws -> String {
   var lines: [String] = []
   lines.append("/// The Swift 5 language mode form of this API.")
@@ -561,10 +621,11 @@ func makeTwin(
   if throwsEffect != nil { lines.append("/// - Throws: As in the original.") }
   lines.append("@_documentation(visibility: internal)")
   lines.append("@available(swift, obsoleted: 6)")
-  lines.append("@_disfavoredOverload")
-  for attribute in d.attributes where attribute != marker && attribute != "@_disfavoredOverload" {
-    lines.append(attribute)
+  if disfavored || (body == nil && !callsThroughHelper(d)) {
+    lines.append("@_disfavoredOverload")
   }
+  let twinAttributes = d.attributes.filter { $0 != marker && $0 != "@_disfavoredOverload" }
+  lines += twinAttributes
   var modifiers = d.modifiers.filter { $0 != "final" }
   if d.kind == "init" && classNames.contains(context.name) && !modifiers.contains("convenience") {
     modifiers.append("convenience")
@@ -604,14 +665,20 @@ func makeTwin(
   }
   let effects = (throwsEffect != nil ? "try " : "") + (asyncEffect != nil ? "await " : "")
   let call: String
-  switch d.kind {
-  case "init": call = "self.init(\(arguments))"
-  case "subscript": call = "self[\(arguments)]"
-  default: call = "\(d.name)(\(arguments))"
+  let helper = callsThroughHelper(d)
+  if helper {
+    call = "\(helperName(d))(\(arguments))"
+  } else {
+    switch d.kind {
+    case "init": call = "self.init(\(arguments))"
+    case "subscript": call = "self[\(arguments)]"
+    default: call = "\(d.name)(\(arguments))"
+    }
   }
   lines.append("  \(returns && d.kind != "init" ? "return " : "")\(effects)\(call)")
   lines.append("}")
-  return lines.map { "  " + $0 }.joined(separator: "\n")
+  if helper { lines += originalCaller(d, attributes: twinAttributes) }
+  return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
 }
 
 // MARK: - Files
@@ -690,7 +757,10 @@ func twins(in file: SourceFile, classNames: Set<String>) throws -> (
           if marked {
             var body: String?
             let copy = raw.contains(copiesBody)
-            if copy || declaration.attributes.contains("@_disfavoredOverload") {
+            if copy
+              || (declaration.attributes.contains("@_disfavoredOverload")
+                && !callsThroughHelper(declaration))
+            {
               guard let end = matchingClose(bare, from: i) else {
                 throw GeneratorError(description: "\(location): unbalanced braces")
               }
@@ -701,7 +771,9 @@ func twins(in file: SourceFile, classNames: Set<String>) throws -> (
                 context: enclosing,
                 text: try makeTwin(
                   declaration, context: enclosing, classNames: classNames, body: body,
-                  copy: copy)))
+                  copy: copy,
+                  disfavored: declaration.attributes.contains("@_disfavoredOverload")
+                    && raw.contains(staysDisfavored))))
           } else if changed && !raw.contains(optOut) {
             unmarked.append("\(location): \(displayName(declaration))")
           }

@@ -17,14 +17,20 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Element
   ) -> Single<Element> {
     nonisolated(unsafe) let uncheckedOperation = operation
     let sendableOperation: @Sendable () async throws -> Element = { try await uncheckedOperation() }
-    return create(priority: priority, sendableOperation)
+    return _swift6Create(priority: priority, sendableOperation)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    priority: TaskPriority?, _ operation: @escaping @Sendable () async throws -> Element
+  ) -> Single<Element> {
+    return create(priority: priority, operation)
   }
 }
 
@@ -40,7 +46,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Element?
@@ -49,7 +54,14 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableOperation: @Sendable () async throws -> Element? = {
       try await uncheckedOperation()
     }
-    return create(priority: priority, sendableOperation)
+    return _swift6Create(priority: priority, sendableOperation)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    priority: TaskPriority?, _ operation: @escaping @Sendable () async throws -> Element?
+  ) -> Maybe<Element> {
+    return create(priority: priority, operation)
   }
 }
 
@@ -65,14 +77,20 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void
   ) -> Completable {
     nonisolated(unsafe) let uncheckedOperation = operation
     let sendableOperation: @Sendable () async throws -> Void = { try await uncheckedOperation() }
-    return create(priority: priority, sendableOperation)
+    return _swift6Create(priority: priority, sendableOperation)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    priority: TaskPriority?, _ operation: @escaping @Sendable () async throws -> Void
+  ) -> Completable {
+    return create(priority: priority, operation)
   }
 }
 
@@ -88,7 +106,6 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(
     priority: TaskPriority? = nil, _ body: @escaping (AnyObserver<Element>) async throws -> Void
@@ -97,6 +114,13 @@ extension Observable {
     let sendableBody: @Sendable (AnyObserver<Element>) async throws -> Void = {
       try await uncheckedBody($0)
     }
-    return create(priority: priority, sendableBody)
+    return _swift6Create(priority: priority, sendableBody)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    priority: TaskPriority?, _ body: @escaping @Sendable (AnyObserver<Element>) async throws -> Void
+  ) -> Observable<Element> {
+    return create(priority: priority, body)
   }
 }

@@ -24,8 +24,14 @@ extension ObservableType {
     let sendableTransform: @Sendable (Element) async throws -> Result = {
       try await uncheckedTransform($0)
     }
-    let transform = sendableTransform
-    return _asyncFlatMap(mode: .concat, transform)
+    return _swift6Map(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6Map<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) async throws -> Result
+  ) -> Observable<Result> {
+    return map(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -46,8 +52,14 @@ extension ObservableType {
     let sendableTransform: @Sendable (Element) async throws -> Result = {
       try await uncheckedTransform($0)
     }
-    let transform = sendableTransform
-    return _asyncFlatMap(mode: .merge(limit: nil), transform)
+    return _swift6FlatMap(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6FlatMap<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) async throws -> Result
+  ) -> Observable<Result> {
+    return flatMap(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -70,9 +82,14 @@ extension ObservableType {
     let sendableTransform: @Sendable (Element) async throws -> Result = {
       try await uncheckedTransform($0)
     }
-    let transform = sendableTransform
-    guard maxConcurrent >= 1 else { return Observable.error(RxError.argumentOutOfRange) }
-    return _asyncFlatMap(mode: .merge(limit: maxConcurrent), transform)
+    return _swift6FlatMap(maxConcurrent: maxConcurrent, sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6FlatMap<Result: Sendable>(
+    maxConcurrent: Int, _ transform: @escaping @Sendable (Element) async throws -> Result
+  ) -> Observable<Result> {
+    return flatMap(maxConcurrent: maxConcurrent, transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -93,8 +110,14 @@ extension ObservableType {
     let sendableTransform: @Sendable (Element) async throws -> Result = {
       try await uncheckedTransform($0)
     }
-    let transform = sendableTransform
-    return _asyncFlatMap(mode: .concat, transform)
+    return _swift6ConcatMap(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6ConcatMap<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) async throws -> Result
+  ) -> Observable<Result> {
+    return concatMap(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -115,7 +138,13 @@ extension ObservableType {
     let sendableTransform: @Sendable (Element) async throws -> Result = {
       try await uncheckedTransform($0)
     }
-    let transform = sendableTransform
-    return _asyncFlatMap(mode: .latest, transform)
+    return _swift6FlatMapLatest(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapLatest<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) async throws -> Result
+  ) -> Observable<Result> {
+    return flatMapLatest(transform)
   }
 }

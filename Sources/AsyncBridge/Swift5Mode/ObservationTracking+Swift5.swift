@@ -19,14 +19,20 @@
     /// - Returns: As in the original.
     @_documentation(visibility: internal)
     @available(swift, obsoleted: 6)
-    @_disfavoredOverload
     @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
     public static func observing(
       on scheduler: any ImmediateSchedulerType, _ read: @escaping () -> Element
     ) -> ObservableCore.Observable<Element> {
       nonisolated(unsafe) let uncheckedRead = read
       let sendableRead: @Sendable () -> Element = { uncheckedRead() }
-      return observing(on: scheduler, sendableRead)
+      return _swift6Observing(on: scheduler, sendableRead)
+    }
+
+    @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
+    internal static func _swift6Observing(
+      on scheduler: any ImmediateSchedulerType, _ read: @escaping @Sendable () -> Element
+    ) -> ObservableCore.Observable<Element> {
+      return observing(on: scheduler, read)
     }
 
     /// The Swift 5 language mode form of this API.
@@ -38,14 +44,20 @@
     /// - Returns: As in the original.
     @_documentation(visibility: internal)
     @available(swift, obsoleted: 6)
-    @_disfavoredOverload
     @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
     public static func observing(_ read: @escaping () -> Element)
       -> ObservableCore.Observable<Element>
     {
       nonisolated(unsafe) let uncheckedRead = read
       let sendableRead: @MainActor @Sendable () -> Element = { uncheckedRead() }
-      return observing(sendableRead)
+      return _swift6Observing(sendableRead)
+    }
+
+    @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
+    internal static func _swift6Observing(_ read: @escaping @MainActor @Sendable () -> Element)
+      -> ObservableCore.Observable<Element>
+    {
+      return observing(read)
     }
   }
 #endif

@@ -18,7 +18,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func drive(
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
@@ -45,8 +44,16 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     } else {
       sendableOnDisposed = nil
     }
-    return drive(
+    return _swift6Drive(
       onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Drive(
+    onNext: (@MainActor @Sendable (Element) -> Void)?,
+    onCompleted: (@MainActor @Sendable () -> Void)?, onDisposed: (@MainActor @Sendable () -> Void)?
+  ) -> any Disposable {
+    return drive(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -62,7 +69,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func drive<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
@@ -89,8 +95,17 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     } else {
       sendableOnDisposed = nil
     }
-    return drive(
+    return _swift6Drive(
       with: object, onNext: sendableOnNext, onCompleted: sendableOnCompleted,
       onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Drive<Object: AnyObject & Sendable>(
+    with object: Object, onNext: (@MainActor @Sendable (Object, Element) -> Void)?,
+    onCompleted: (@MainActor @Sendable (Object) -> Void)?,
+    onDisposed: (@MainActor @Sendable (Object) -> Void)?
+  ) -> any Disposable {
+    return drive(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 }

@@ -15,7 +15,6 @@ extension ObservableConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func asDriver(onErrorRecover: @escaping (any Swift.Error) -> Driver<Element>) -> Driver<
     Element
@@ -24,6 +23,13 @@ extension ObservableConvertibleType {
     let sendableOnErrorRecover: @MainActor @Sendable (any Swift.Error) -> Driver<Element> = {
       uncheckedOnErrorRecover($0)
     }
-    return asDriver(onErrorRecover: sendableOnErrorRecover)
+    return _swift6AsDriver(onErrorRecover: sendableOnErrorRecover)
+  }
+
+  @inlinable
+  internal func _swift6AsDriver(
+    onErrorRecover: @escaping @MainActor @Sendable (any Swift.Error) -> Driver<Element>
+  ) -> Driver<Element> {
+    return asDriver(onErrorRecover: onErrorRecover)
   }
 }

@@ -17,7 +17,6 @@ extension ObservableConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func asSharedSequence<Strategy: SharingStrategyProtocol>(
     sharingStrategy: Strategy.Type = Strategy.self,
@@ -27,7 +26,15 @@ extension ObservableConvertibleType {
     let sendableOnErrorRecover: @Sendable (any Swift.Error) -> SharedSequence<Strategy, Element> = {
       uncheckedOnErrorRecover($0)
     }
-    return asSharedSequence(
+    return _swift6AsSharedSequence(
       sharingStrategy: sharingStrategy, onErrorRecover: sendableOnErrorRecover)
+  }
+
+  @inlinable
+  internal func _swift6AsSharedSequence<Strategy: SharingStrategyProtocol>(
+    sharingStrategy: Strategy.Type,
+    onErrorRecover: @escaping @Sendable (any Swift.Error) -> SharedSequence<Strategy, Element>
+  ) -> SharedSequence<Strategy, Element> {
+    return asSharedSequence(sharingStrategy: sharingStrategy, onErrorRecover: onErrorRecover)
   }
 }

@@ -15,7 +15,6 @@ extension ObservableConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func asSignal(onErrorRecover: @escaping (any Swift.Error) -> Signal<Element>) -> Signal<
     Element
@@ -24,6 +23,13 @@ extension ObservableConvertibleType {
     let sendableOnErrorRecover: @MainActor @Sendable (any Swift.Error) -> Signal<Element> = {
       uncheckedOnErrorRecover($0)
     }
-    return asSignal(onErrorRecover: sendableOnErrorRecover)
+    return _swift6AsSignal(onErrorRecover: sendableOnErrorRecover)
+  }
+
+  @inlinable
+  internal func _swift6AsSignal(
+    onErrorRecover: @escaping @MainActor @Sendable (any Swift.Error) -> Signal<Element>
+  ) -> Signal<Element> {
+    return asSignal(onErrorRecover: onErrorRecover)
   }
 }

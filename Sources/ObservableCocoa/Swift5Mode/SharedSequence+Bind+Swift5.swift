@@ -15,12 +15,15 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOnNext = onNext
     let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
-    let onNext = sendableOnNext
-    return asObservable()._sendableSubscribe(onNext: onNext)
+    return _swift6Bind(onNext: sendableOnNext)
+  }
+
+  @inlinable
+  internal func _swift6Bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    return bind(onNext: onNext)
   }
 }

@@ -15,7 +15,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>)
     -> SharedSequence<SharingStrategy, Element>
@@ -24,7 +23,14 @@ extension SharedSequence {
     let sendableFactory: @Sendable () -> SharedSequence<SharingStrategy, Element> = {
       uncheckedFactory()
     }
-    return deferred(sendableFactory)
+    return _swift6Deferred(sendableFactory)
+  }
+
+  @inlinable
+  internal static func _swift6Deferred(
+    _ factory: @escaping @Sendable () -> SharedSequence<SharingStrategy, Element>
+  ) -> SharedSequence<SharingStrategy, Element> {
+    return deferred(factory)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -38,7 +44,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
@@ -46,7 +51,15 @@ extension SharedSequence {
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
     nonisolated(unsafe) let uncheckedResultSelector = resultSelector
     let sendableResultSelector: @Sendable ([Element]) -> Result = { uncheckedResultSelector($0) }
-    return combineLatest(sources, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(sources, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<Sources: Collection, Result: Sendable>(
+    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
+  ) -> SharedSequence<SharingStrategy, Result>
+  where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    return combineLatest(sources, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -60,7 +73,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
@@ -68,6 +80,14 @@ extension SharedSequence {
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
     nonisolated(unsafe) let uncheckedResultSelector = resultSelector
     let sendableResultSelector: @Sendable ([Element]) -> Result = { uncheckedResultSelector($0) }
-    return zip(sources, resultSelector: sendableResultSelector)
+    return _swift6Zip(sources, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<Sources: Collection, Result: Sendable>(
+    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
+  ) -> SharedSequence<SharingStrategy, Result>
+  where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    return zip(sources, resultSelector: resultSelector)
   }
 }

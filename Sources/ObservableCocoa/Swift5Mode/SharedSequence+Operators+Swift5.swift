@@ -15,15 +15,20 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> SharedSequence<
     SharingStrategy, Result
   > {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result = { uncheckedTransform($0) }
-    let transform = sendableTransform
-    return SharedSequence(asObservable()._sendableMap(transform))
+    return _swift6Map(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6Map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result)
+    -> SharedSequence<SharingStrategy, Result>
+  {
+    return map(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -35,15 +40,20 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> SharedSequence<SharingStrategy, Result>
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result? = { uncheckedTransform($0) }
-    let transform = sendableTransform
-    return SharedSequence(asObservable()._sendableCompactMap(transform))
+    return _swift6CompactMap(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6CompactMap<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> Result?
+  ) -> SharedSequence<SharingStrategy, Result> {
+    return compactMap(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -55,15 +65,20 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<
     SharingStrategy, Element
   > {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
-    let predicate = sendablePredicate
-    return SharedSequence(asObservable()._sendableFilter(predicate))
+    return _swift6Filter(sendablePredicate)
+  }
+
+  @inlinable
+  internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> SharedSequence<
+    SharingStrategy, Element
+  > {
+    return filter(predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -75,7 +90,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
@@ -84,8 +98,14 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    let selector = sendableSelector
-    return SharedSequence(asObservable()._sendableFlatMapLatest(selector))
+    return _swift6FlatMapLatest(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
+    return flatMapLatest(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -97,7 +117,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
@@ -106,8 +125,14 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    let selector = sendableSelector
-    return SharedSequence(asObservable().flatMapFirst(selector))
+    return _swift6FlatMapFirst(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
+    return flatMapFirst(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -119,7 +144,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
@@ -128,8 +152,14 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    let selector = sendableSelector
-    return SharedSequence(asObservable()._sendableFlatMap(selector))
+    return _swift6FlatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
+    return flatMap(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -141,7 +171,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
@@ -150,8 +179,14 @@ extension SharedSequenceConvertibleType {
     let sendableSelector: @Sendable (Element) -> SharedSequence<Sharing, Result> = {
       uncheckedSelector($0)
     }
-    let selector = sendableSelector
-    return SharedSequence(asObservable().concatMap(selector))
+    return _swift6ConcatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6ConcatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
+    return concatMap(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -170,7 +205,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `do`(
     onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
@@ -185,7 +219,6 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnNext = nil
     }
-    let onNext = sendableOnNext
     let sendableAfterNext: (@Sendable (Element) -> Void)?
     if let uncheckedAfterNext = afterNext {
       nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
@@ -193,7 +226,6 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableAfterNext = nil
     }
-    let afterNext = sendableAfterNext
     let sendableOnCompleted: (@Sendable () -> Void)?
     if let uncheckedOnCompleted = onCompleted {
       nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
@@ -201,7 +233,6 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnCompleted = nil
     }
-    let onCompleted = sendableOnCompleted
     let sendableAfterCompleted: (@Sendable () -> Void)?
     if let uncheckedAfterCompleted = afterCompleted {
       nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
@@ -209,7 +240,6 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableAfterCompleted = nil
     }
-    let afterCompleted = sendableAfterCompleted
     let sendableOnSubscribe: (@Sendable () -> Void)?
     if let uncheckedOnSubscribe = onSubscribe {
       nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
@@ -217,7 +247,6 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnSubscribe = nil
     }
-    let onSubscribe = sendableOnSubscribe
     let sendableOnSubscribed: (@Sendable () -> Void)?
     if let uncheckedOnSubscribed = onSubscribed {
       nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
@@ -225,7 +254,6 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnSubscribed = nil
     }
-    let onSubscribed = sendableOnSubscribed
     let sendableOnDispose: (@Sendable () -> Void)?
     if let uncheckedOnDispose = onDispose {
       nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
@@ -233,12 +261,23 @@ extension SharedSequenceConvertibleType {
     } else {
       sendableOnDispose = nil
     }
-    let onDispose = sendableOnDispose
-    return SharedSequence(
-      asObservable()._sendableDo(
-        onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
-        afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
-        onDispose: onDispose))
+    return _swift6Do(
+      onNext: sendableOnNext, afterNext: sendableAfterNext, onCompleted: sendableOnCompleted,
+      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
+      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+  }
+
+  @inlinable
+  internal func _swift6Do(
+    onNext: (@Sendable (Element) -> Void)?, afterNext: (@Sendable (Element) -> Void)?,
+    onCompleted: (@Sendable () -> Void)?, afterCompleted: (@Sendable () -> Void)?,
+    onSubscribe: (@Sendable () -> Void)?, onSubscribed: (@Sendable () -> Void)?,
+    onDispose: (@Sendable () -> Void)?
+  ) -> SharedSequence<SharingStrategy, Element> {
+    return `do`(
+      onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
+      afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
+      onDispose: onDispose)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -250,15 +289,20 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
     nonisolated(unsafe) let uncheckedKeySelector = keySelector
     let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
-    let keySelector = sendableKeySelector
-    return SharedSequence(asObservable().distinctUntilChanged(keySelector))
+    return _swift6DistinctUntilChanged(sendableKeySelector)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged<Key: Equatable & Sendable>(
+    _ keySelector: @escaping @Sendable (Element) -> Key
+  ) -> SharedSequence<SharingStrategy, Element> {
+    return distinctUntilChanged(keySelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -270,15 +314,20 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
     -> SharedSequence<SharingStrategy, Element>
   {
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Element, Element) -> Bool = { uncheckedComparer($0, $1) }
-    let comparer = sendableComparer
-    return SharedSequence(asObservable()._sendableDistinctUntilChanged(comparer))
+    return _swift6DistinctUntilChanged(sendableComparer)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged(
+    _ comparer: @escaping @Sendable (Element, Element) -> Bool
+  ) -> SharedSequence<SharingStrategy, Element> {
+    return distinctUntilChanged(comparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -292,18 +341,23 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
     nonisolated(unsafe) let uncheckedKeySelector = keySelector
     let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
-    let keySelector = sendableKeySelector
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Key, Key) -> Bool = { uncheckedComparer($0, $1) }
-    let comparer = sendableComparer
-    return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    return _swift6DistinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged<Key: Sendable>(
+    _ keySelector: @escaping @Sendable (Element) -> Key,
+    comparer: @escaping @Sendable (Key, Key) -> Bool
+  ) -> SharedSequence<SharingStrategy, Element> {
+    return distinctUntilChanged(keySelector, comparer: comparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -317,7 +371,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
@@ -326,8 +379,14 @@ extension SharedSequenceConvertibleType {
     let sendableAccumulator: @Sendable (Accumulate, Element) -> Accumulate = {
       uncheckedAccumulator($0, $1)
     }
-    let accumulator = sendableAccumulator
-    return SharedSequence(asObservable()._sendableScan(seed, accumulator: accumulator))
+    return _swift6Scan(seed, accumulator: sendableAccumulator)
+  }
+
+  @inlinable
+  internal func _swift6Scan<Accumulate: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
+  ) -> SharedSequence<SharingStrategy, Accumulate> {
+    return scan(seed, accumulator: accumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -341,7 +400,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
@@ -350,9 +408,14 @@ extension SharedSequenceConvertibleType {
     let sendableResultSelector: @Sendable (Element, Second.Element) -> Result = {
       uncheckedResultSelector($0, $1)
     }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      asObservable()._sendableWithLatestFrom(second, resultSelector: resultSelector))
+    return _swift6WithLatestFrom(second, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal func _swift6WithLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
+    _ second: Second, resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
+  ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
+    return withLatestFrom(second, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -366,7 +429,6 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Result
@@ -375,7 +437,13 @@ extension SharedSequenceConvertibleType {
     let sendableResultSelector: @Sendable (Object, Element) -> Result = {
       uncheckedResultSelector($0, $1)
     }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(asObservable().withUnretained(object, resultSelector: resultSelector))
+    return _swift6WithUnretained(object, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal func _swift6WithUnretained<Object: AnyObject & Sendable, Result: Sendable>(
+    _ object: Object, resultSelector: @escaping @Sendable (Object, Element) -> Result
+  ) -> SharedSequence<SharingStrategy, Result> {
+    return withUnretained(object, resultSelector: resultSelector)
   }
 }

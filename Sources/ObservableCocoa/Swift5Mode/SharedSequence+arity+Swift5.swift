@@ -18,7 +18,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
@@ -29,9 +28,18 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
       uncheckedResultSelector($0, $1)
     }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.combineLatest(source1, source2, resultSelector: resultSelector))
+    return _swift6CombineLatest(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2,
+    resultSelector: @escaping @Sendable (S1.Element, S2.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
+    return combineLatest(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -47,7 +55,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -64,9 +71,22 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
       uncheckedResultSelector($0, $1, $2)
     }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.combineLatest(source1, source2, source3, resultSelector: resultSelector))
+    return _swift6CombineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3,
+    resultSelector: @escaping @Sendable (S1.Element, S2.Element, S3.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy
+  {
+    return combineLatest(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -83,7 +103,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -101,10 +120,23 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3)
       }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.combineLatest(
-        source1, source2, source3, source4, resultSelector: resultSelector))
+    return _swift6CombineLatest(
+      source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4,
+    resultSelector: @escaping @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
+  {
+    return combineLatest(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -122,7 +154,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -143,10 +174,27 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.combineLatest(
-        source1, source2, source3, source4, source5, resultSelector: resultSelector))
+    return _swift6CombineLatest(
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5,
+    resultSelector:
+      @escaping @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy
+  {
+    return combineLatest(
+      source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -165,7 +213,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -185,10 +232,28 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
         { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.combineLatest(
-        source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
+    return _swift6CombineLatest(
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    resultSelector:
+      @escaping @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element)
+      -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
+  {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -208,7 +273,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -232,11 +296,33 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
         -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.combineLatest(
-        source1, source2, source3, source4, source5, source6, source7,
-        resultSelector: resultSelector))
+    return _swift6CombineLatest(
+      source1, source2, source3, source4, source5, source6, source7,
+      resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7,
+    resultSelector:
+      @escaping @Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy
+  {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -257,7 +343,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -285,11 +370,35 @@ extension SharedSequence {
         S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
         S8.Element
       ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.combineLatest(
-        source1, source2, source3, source4, source5, source6, source7, source8,
-        resultSelector: resultSelector))
+    return _swift6CombineLatest(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType, S8: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7, _ source8: S8,
+    resultSelector:
+      @escaping @Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
+  {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -304,7 +413,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
     _ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element
@@ -314,9 +422,18 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element) -> Element = {
       uncheckedResultSelector($0, $1)
     }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.zip(source1, source2, resultSelector: resultSelector))
+    return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2,
+    resultSelector: @escaping @Sendable (S1.Element, S2.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
+    return zip(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -332,7 +449,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -349,9 +465,22 @@ extension SharedSequence {
     let sendableResultSelector: @Sendable (S1.Element, S2.Element, S3.Element) -> Element = {
       uncheckedResultSelector($0, $1, $2)
     }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.zip(source1, source2, source3, resultSelector: resultSelector))
+    return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3,
+    resultSelector: @escaping @Sendable (S1.Element, S2.Element, S3.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy
+  {
+    return zip(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -368,7 +497,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -386,9 +514,22 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3)
       }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.zip(source1, source2, source3, source4, resultSelector: resultSelector))
+    return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4,
+    resultSelector: @escaping @Sendable (S1.Element, S2.Element, S3.Element, S4.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy
+  {
+    return zip(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -406,7 +547,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -427,10 +567,26 @@ extension SharedSequence {
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.zip(
-        source1, source2, source3, source4, source5, resultSelector: resultSelector))
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5,
+    resultSelector:
+      @escaping @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy
+  {
+    return zip(source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -449,7 +605,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -469,10 +624,27 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element) -> Element =
         { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.zip(
-        source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    resultSelector:
+      @escaping @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element)
+      -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy
+  {
+    return zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -492,7 +664,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -516,11 +687,33 @@ extension SharedSequence {
     let sendableResultSelector:
       @Sendable (S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element)
         -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.zip(
-        source1, source2, source3, source4, source5, source6, source7,
-        resultSelector: resultSelector))
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, source6, source7,
+      resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7,
+    resultSelector:
+      @escaping @Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy
+  {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -541,7 +734,6 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
@@ -569,10 +761,34 @@ extension SharedSequence {
         S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
         S8.Element
       ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    let resultSelector = sendableResultSelector
-    return SharedSequence(
-      Observable<Element>.zip(
-        source1, source2, source3, source4, source5, source6, source7, source8,
-        resultSelector: resultSelector))
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
+    S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
+    S5: SharedSequenceConvertibleType, S6: SharedSequenceConvertibleType,
+    S7: SharedSequenceConvertibleType, S8: SharedSequenceConvertibleType
+  >(
+    _ source1: S1, _ source2: S2, _ source3: S3, _ source4: S4, _ source5: S5, _ source6: S6,
+    _ source7: S7, _ source8: S8,
+    resultSelector:
+      @escaping @Sendable (
+        S1.Element, S2.Element, S3.Element, S4.Element, S5.Element, S6.Element, S7.Element,
+        S8.Element
+      ) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy,
+    S3.SharingStrategy == SharingStrategy, S4.SharingStrategy == SharingStrategy,
+    S5.SharingStrategy == SharingStrategy, S6.SharingStrategy == SharingStrategy,
+    S7.SharingStrategy == SharingStrategy, S8.SharingStrategy == SharingStrategy
+  {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 }

@@ -18,7 +18,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func emit(
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
@@ -45,8 +44,16 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     } else {
       sendableOnDisposed = nil
     }
-    return emit(
+    return _swift6Emit(
       onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Emit(
+    onNext: (@MainActor @Sendable (Element) -> Void)?,
+    onCompleted: (@MainActor @Sendable () -> Void)?, onDisposed: (@MainActor @Sendable () -> Void)?
+  ) -> any Disposable {
+    return emit(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -62,7 +69,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func emit<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
@@ -89,8 +95,17 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     } else {
       sendableOnDisposed = nil
     }
-    return emit(
+    return _swift6Emit(
       with: object, onNext: sendableOnNext, onCompleted: sendableOnCompleted,
       onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Emit<Object: AnyObject & Sendable>(
+    with object: Object, onNext: (@MainActor @Sendable (Object, Element) -> Void)?,
+    onCompleted: (@MainActor @Sendable (Object) -> Void)?,
+    onDisposed: (@MainActor @Sendable (Object) -> Void)?
+  ) -> any Disposable {
+    return emit(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 }

@@ -70,6 +70,7 @@ public struct Binder<Value: Sendable>: ObserverType {
     }
   }
 
+  // Swift 5-mode twin: disfavored too (a `MainScheduler` selects the initializer above)
   /// Creates a binder that runs `binding` on `scheduler` for each element, with a weakly held
   /// `target`.
   ///

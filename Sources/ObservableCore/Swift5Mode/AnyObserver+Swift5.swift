@@ -13,13 +13,19 @@ extension ObserverType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<
     Result
   > {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Result) throws -> Element = { try uncheckedTransform($0) }
-    return mapObserver(sendableTransform)
+    return _swift6MapObserver(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6MapObserver<Result>(
+    _ transform: @escaping @Sendable (Result) throws -> Element
+  ) -> AnyObserver<Result> {
+    return mapObserver(transform)
   }
 }

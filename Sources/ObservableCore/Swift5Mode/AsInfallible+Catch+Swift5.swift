@@ -13,7 +13,6 @@ extension ObservableConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func asInfallible(onErrorRecover: @escaping (any Swift.Error) -> Infallible<Element>)
     -> Infallible<Element>
@@ -22,6 +21,13 @@ extension ObservableConvertibleType {
     let sendableOnErrorRecover: @Sendable (any Swift.Error) -> Infallible<Element> = {
       uncheckedOnErrorRecover($0)
     }
-    return asInfallible(onErrorRecover: sendableOnErrorRecover)
+    return _swift6AsInfallible(onErrorRecover: sendableOnErrorRecover)
+  }
+
+  @inlinable
+  internal func _swift6AsInfallible(
+    onErrorRecover: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
+  ) -> Infallible<Element> {
+    return asInfallible(onErrorRecover: onErrorRecover)
   }
 }

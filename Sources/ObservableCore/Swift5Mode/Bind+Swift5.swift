@@ -13,19 +13,16 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOnNext = onNext
     let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
-    let onNext = sendableOnNext
-    // Named by its type: the Swift 5-mode twin of `subscribe` is disfavored too.
-    let subscribe:
-      (
-        (@Sendable (Element) -> Void)?, (@Sendable (any Swift.Error) -> Void)?,
-        (@Sendable () -> Void)?, (@Sendable () -> Void)?
-      ) -> any Disposable = self.subscribe(onNext:onError:onCompleted:onDisposed:)
-    return subscribe(onNext, nil, nil, nil)
+    return _swift6Bind(onNext: sendableOnNext)
+  }
+
+  @inlinable
+  internal func _swift6Bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    return bind(onNext: onNext)
   }
 }
 
@@ -39,11 +36,15 @@ extension InfallibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOnNext = onNext
     let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
-    return bind(onNext: sendableOnNext)
+    return _swift6Bind(onNext: sendableOnNext)
+  }
+
+  @inlinable
+  internal func _swift6Bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    return bind(onNext: onNext)
   }
 }

@@ -13,7 +13,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
@@ -22,6 +21,13 @@ extension ObservableType {
     let sendableHandler: @Sendable (any Swift.Error) throws -> Observable<Element> = {
       try uncheckedHandler($0)
     }
-    return `catch`(sendableHandler)
+    return _swift6Catch(sendableHandler)
+  }
+
+  @inlinable
+  internal func _swift6Catch(
+    _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
+  ) -> Observable<Element> {
+    return `catch`(handler)
   }
 }

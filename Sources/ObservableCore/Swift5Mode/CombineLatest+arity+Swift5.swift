@@ -16,7 +16,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
@@ -26,7 +25,17 @@ extension ObservableType {
     let sendableResultSelector: @Sendable (O1.Element, O2.Element) throws -> Element = {
       try uncheckedResultSelector($0, $1)
     }
-    return combineLatest(source1, source2, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2,
+    resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
+  ) -> Observable<Element> {
+    return combineLatest(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,7 +51,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
@@ -54,7 +62,17 @@ extension ObservableType {
     let sendableResultSelector: @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2)
     }
-    return combineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3,
+    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
+  ) -> Observable<Element> {
+    return combineLatest(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -71,7 +89,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -85,7 +102,20 @@ extension ObservableType {
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element = {
         try uncheckedResultSelector($0, $1, $2, $3)
       }
-    return combineLatest(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(
+      source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+  ) -> Observable<Element> {
+    return combineLatest(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -103,7 +133,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -118,8 +147,22 @@ extension ObservableType {
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element = {
         try uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws ->
+      Element
+  ) -> Observable<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -138,7 +181,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -153,8 +195,22 @@ extension ObservableType {
     let sendableResultSelector:
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
         Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)
+      throws -> Element
+  ) -> Observable<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -174,7 +230,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -191,9 +246,26 @@ extension ObservableType {
     let sendableResultSelector:
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
         throws -> Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, source6, source7,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
+    O7: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    _ source7: O7,
+    resultSelector:
+      @escaping @Sendable (
+        O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
+      ) throws -> Element
+  ) -> Observable<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -214,7 +286,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -235,8 +306,27 @@ extension ObservableType {
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
         O8.Element
       ) throws -> Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, source6, source7, source8,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
+    O7: ObservableConvertibleType, O8: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    _ source7: O7, _ source8: O8,
+    resultSelector:
+      @escaping @Sendable (
+        O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
+        O8.Element
+      ) throws -> Element
+  ) -> Observable<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 }

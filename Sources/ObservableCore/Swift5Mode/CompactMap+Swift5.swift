@@ -13,15 +13,19 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Observable<Result>
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) throws -> Result? = { try uncheckedTransform($0) }
-    let transform = sendableTransform
-    // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    return asObservable()._appendingStage(.compactMap(transform))
+    return _swift6CompactMap(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6CompactMap<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Result?
+  ) -> Observable<Result> {
+    return compactMap(transform)
   }
 }

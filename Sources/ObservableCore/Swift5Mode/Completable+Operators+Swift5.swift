@@ -20,7 +20,6 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `do`(
     onError: ((any Swift.Error) throws -> Void)? = nil,
@@ -77,9 +76,23 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     } else {
       sendableOnDispose = nil
     }
-    return `do`(
+    return _swift6Do(
       onError: sendableOnError, afterError: sendableAfterError, onCompleted: sendableOnCompleted,
       afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+  }
+
+  @inlinable
+  internal func _swift6Do(
+    onError: (@Sendable (any Swift.Error) throws -> Void)?,
+    afterError: (@Sendable (any Swift.Error) throws -> Void)?,
+    onCompleted: (@Sendable () throws -> Void)?, afterCompleted: (@Sendable () throws -> Void)?,
+    onSubscribe: (@Sendable () -> Void)?, onSubscribed: (@Sendable () -> Void)?,
+    onDispose: (@Sendable () -> Void)?
+  ) -> Completable {
+    return `do`(
+      onError: onError, afterError: afterError, onCompleted: onCompleted,
+      afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
+      onDispose: onDispose)
   }
 }

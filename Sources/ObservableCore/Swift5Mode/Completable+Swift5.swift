@@ -13,7 +13,6 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable)
     -> Completable
@@ -22,7 +21,14 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     let sendableSubscribe: @Sendable (@escaping CompletableObserver) -> any Disposable = {
       uncheckedSubscribe($0)
     }
-    return create(subscribe: sendableSubscribe)
+    return _swift6Create(subscribe: sendableSubscribe)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
+  ) -> Completable {
+    return create(subscribe: subscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -37,7 +43,6 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe(
     onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
@@ -64,7 +69,15 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       onCompleted: sendableOnCompleted, onError: sendableOnError, onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe(
+    onCompleted: (@Sendable () -> Void)?, onError: (@Sendable (any Swift.Error) -> Void)?,
+    onDisposed: (@Sendable () -> Void)?
+  ) -> any Disposable {
+    return subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed)
   }
 }

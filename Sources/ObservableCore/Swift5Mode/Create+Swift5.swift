@@ -13,7 +13,6 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable)
     -> Observable<Element>
@@ -22,6 +21,13 @@ extension Observable {
     let sendableSubscribe: @Sendable (AnyObserver<Element>) -> any Disposable = {
       uncheckedSubscribe($0)
     }
-    return create(sendableSubscribe)
+    return _swift6Create(sendableSubscribe)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+  ) -> Observable<Element> {
+    return create(subscribe)
   }
 }

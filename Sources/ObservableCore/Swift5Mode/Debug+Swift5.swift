@@ -25,15 +25,23 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
     function: String = #function, logger: @escaping (String) -> Void
   ) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedLogger = logger
     let sendableLogger: @Sendable (String) -> Void = { uncheckedLogger($0) }
-    return debug(
+    return _swift6Debug(
       identifier, trimOutput: trimOutput, file: file, line: line, function: function,
       logger: sendableLogger)
+  }
+
+  internal func _swift6Debug(
+    _ identifier: String?, trimOutput: Bool, file: String, line: UInt, function: String,
+    logger: @escaping @Sendable (String) -> Void
+  ) -> Observable<Element> {
+    return debug(
+      identifier, trimOutput: trimOutput, file: file, line: line, function: function, logger: logger
+    )
   }
 }

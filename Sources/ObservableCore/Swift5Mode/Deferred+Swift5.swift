@@ -13,7 +13,6 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>)
     -> Observable<Element>
@@ -22,6 +21,13 @@ extension Observable {
     let sendableObservableFactory: @Sendable () throws -> Observable<Element> = {
       try uncheckedObservableFactory()
     }
-    return deferred(sendableObservableFactory)
+    return _swift6Deferred(sendableObservableFactory)
+  }
+
+  @inlinable
+  internal static func _swift6Deferred(
+    _ observableFactory: @escaping @Sendable () throws -> Observable<Element>
+  ) -> Observable<Element> {
+    return deferred(observableFactory)
   }
 }

@@ -13,11 +13,16 @@ extension Disposables {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(with dispose: @escaping () -> Void) -> any Cancelable {
     nonisolated(unsafe) let uncheckedDispose = dispose
     let sendableDispose: @Sendable () -> Void = { uncheckedDispose() }
-    return create(with: sendableDispose)
+    return _swift6Create(with: sendableDispose)
+  }
+
+  @inlinable
+  internal static func _swift6Create(with dispose: @escaping @Sendable () -> Void) -> any Cancelable
+  {
+    return create(with: dispose)
   }
 }

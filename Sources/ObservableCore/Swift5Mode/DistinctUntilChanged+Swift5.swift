@@ -13,14 +13,20 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) throws -> Key
   ) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedKeySelector = keySelector
     let sendableKeySelector: @Sendable (Element) throws -> Key = { try uncheckedKeySelector($0) }
-    return distinctUntilChanged(sendableKeySelector)
+    return _swift6DistinctUntilChanged(sendableKeySelector)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged<Key: Equatable & Sendable>(
+    _ keySelector: @escaping @Sendable (Element) throws -> Key
+  ) -> Observable<Element> {
+    return distinctUntilChanged(keySelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -32,7 +38,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool)
     -> Observable<Element>
@@ -41,8 +46,14 @@ extension ObservableType {
     let sendableComparer: @Sendable (Element, Element) throws -> Bool = {
       try uncheckedComparer($0, $1)
     }
-    let comparer = sendableComparer
-    return distinctUntilChanged({ $0 }, comparer: comparer)
+    return _swift6DistinctUntilChanged(sendableComparer)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged(
+    _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
+  ) -> Observable<Element> {
+    return distinctUntilChanged(comparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -56,7 +67,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
@@ -65,6 +75,14 @@ extension ObservableType {
     let sendableKeySelector: @Sendable (Element) throws -> Key = { try uncheckedKeySelector($0) }
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Key, Key) throws -> Bool = { try uncheckedComparer($0, $1) }
-    return distinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
+    return _swift6DistinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged<Key: Sendable>(
+    _ keySelector: @escaping @Sendable (Element) throws -> Key,
+    comparer: @escaping @Sendable (Key, Key) throws -> Bool
+  ) -> Observable<Element> {
+    return distinctUntilChanged(keySelector, comparer: comparer)
   }
 }

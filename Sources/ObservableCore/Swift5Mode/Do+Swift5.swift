@@ -22,7 +22,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `do`(
     onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
@@ -38,7 +37,6 @@ extension ObservableType {
     } else {
       sendableOnNext = nil
     }
-    let onNext = sendableOnNext
     let sendableAfterNext: (@Sendable (Element) throws -> Void)?
     if let uncheckedAfterNext = afterNext {
       nonisolated(unsafe) let uncheckedAfterNext = uncheckedAfterNext
@@ -46,7 +44,6 @@ extension ObservableType {
     } else {
       sendableAfterNext = nil
     }
-    let afterNext = sendableAfterNext
     let sendableOnError: (@Sendable (any Swift.Error) throws -> Void)?
     if let uncheckedOnError = onError {
       nonisolated(unsafe) let uncheckedOnError = uncheckedOnError
@@ -54,7 +51,6 @@ extension ObservableType {
     } else {
       sendableOnError = nil
     }
-    let onError = sendableOnError
     let sendableAfterError: (@Sendable (any Swift.Error) throws -> Void)?
     if let uncheckedAfterError = afterError {
       nonisolated(unsafe) let uncheckedAfterError = uncheckedAfterError
@@ -62,7 +58,6 @@ extension ObservableType {
     } else {
       sendableAfterError = nil
     }
-    let afterError = sendableAfterError
     let sendableOnCompleted: (@Sendable () throws -> Void)?
     if let uncheckedOnCompleted = onCompleted {
       nonisolated(unsafe) let uncheckedOnCompleted = uncheckedOnCompleted
@@ -70,7 +65,6 @@ extension ObservableType {
     } else {
       sendableOnCompleted = nil
     }
-    let onCompleted = sendableOnCompleted
     let sendableAfterCompleted: (@Sendable () throws -> Void)?
     if let uncheckedAfterCompleted = afterCompleted {
       nonisolated(unsafe) let uncheckedAfterCompleted = uncheckedAfterCompleted
@@ -78,7 +72,6 @@ extension ObservableType {
     } else {
       sendableAfterCompleted = nil
     }
-    let afterCompleted = sendableAfterCompleted
     let sendableOnSubscribe: (@Sendable () -> Void)?
     if let uncheckedOnSubscribe = onSubscribe {
       nonisolated(unsafe) let uncheckedOnSubscribe = uncheckedOnSubscribe
@@ -86,7 +79,6 @@ extension ObservableType {
     } else {
       sendableOnSubscribe = nil
     }
-    let onSubscribe = sendableOnSubscribe
     let sendableOnSubscribed: (@Sendable () -> Void)?
     if let uncheckedOnSubscribed = onSubscribed {
       nonisolated(unsafe) let uncheckedOnSubscribed = uncheckedOnSubscribed
@@ -94,7 +86,6 @@ extension ObservableType {
     } else {
       sendableOnSubscribed = nil
     }
-    let onSubscribed = sendableOnSubscribed
     let sendableOnDispose: (@Sendable () -> Void)?
     if let uncheckedOnDispose = onDispose {
       nonisolated(unsafe) let uncheckedOnDispose = uncheckedOnDispose
@@ -102,60 +93,25 @@ extension ObservableType {
     } else {
       sendableOnDispose = nil
     }
-    let onDispose = sendableOnDispose
-    let source = asObservable()
-    let holdsDisposal = onDispose != nil || afterError != nil || afterCompleted != nil
-    return Observable(_run: { observer, lifetime in
-      onSubscribe?()
-      // The source gets its own lifetime so that it is torn down before `onDispose` runs,
-      // however early the subscription ends.
-      let upstream = _Lifetime(inheriting: lifetime)
-      let lifecycle = holdsDisposal ? _DoLifecycle(upstream: upstream, onDispose: onDispose) : nil
-      if let lifecycle { lifetime.add(lifecycle) } else { lifetime.add(upstream) }
-      source._subscribe(
-        AnyObserver { event in
-          guard !upstream.isDisposed else { return }
-          switch event {
-          case .next(let element):
-            do { try onNext?(element) } catch {
-              observer.on(.error(error))
-              lifetime.dispose()
-              return
-            }
-            observer.on(event)
-            do { try afterNext?(element) } catch {
-              guard !lifetime.isDisposed else { return }
-              observer.on(.error(error))
-              lifetime.dispose()
-            }
-          case .error(let error):
-            do { try onError?(error) } catch {
-              observer.on(.error(error))
-              lifetime.dispose()
-              return
-            }
-            lifecycle?.terminalStarted()
-            observer.on(event)
-            do { try afterError?(error) } catch { Hooks.reportUnhandledError(error) }
-            lifecycle?.terminalFinished()
-            lifetime.dispose()
-          case .completed:
-            do { try onCompleted?() } catch {
-              observer.on(.error(error))
-              lifetime.dispose()
-              return
-            }
-            lifecycle?.terminalStarted()
-            observer.on(event)
-            do { try afterCompleted?() } catch { Hooks.reportUnhandledError(error) }
-            lifecycle?.terminalFinished()
-            lifetime.dispose()
-          }
-        },
-        upstream
-      )
-      onSubscribed?()
-      lifecycle?.subscribed()
-    })
+    return _swift6Do(
+      onNext: sendableOnNext, afterNext: sendableAfterNext, onError: sendableOnError,
+      afterError: sendableAfterError, onCompleted: sendableOnCompleted,
+      afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
+      onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+  }
+
+  @inlinable
+  internal func _swift6Do(
+    onNext: (@Sendable (Element) throws -> Void)?, afterNext: (@Sendable (Element) throws -> Void)?,
+    onError: (@Sendable (any Swift.Error) throws -> Void)?,
+    afterError: (@Sendable (any Swift.Error) throws -> Void)?,
+    onCompleted: (@Sendable () throws -> Void)?, afterCompleted: (@Sendable () throws -> Void)?,
+    onSubscribe: (@Sendable () -> Void)?, onSubscribed: (@Sendable () -> Void)?,
+    onDispose: (@Sendable () -> Void)?
+  ) -> Observable<Element> {
+    return `do`(
+      onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+      onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
+      onSubscribed: onSubscribed, onDispose: onDispose)
   }
 }

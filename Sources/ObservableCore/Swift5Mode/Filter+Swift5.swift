@@ -13,13 +13,17 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    let predicate = sendablePredicate
-    // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    return asObservable()._appendingStage(.filter(predicate))
+    return _swift6Filter(sendablePredicate)
+  }
+
+  @inlinable
+  internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) throws -> Bool)
+    -> Observable<Element>
+  {
+    return filter(predicate)
   }
 }

@@ -13,15 +13,20 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
-    let selector = sendableSelector
-    return _flatMap(policy: .unbounded, selector)
+    return _swift6FlatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping @Sendable (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    return flatMap(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -33,14 +38,20 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
-    return flatMapFirst(sendableSelector)
+    return _swift6FlatMapFirst(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapFirst<Source: ObservableConvertibleType>(
+    _ selector: @escaping @Sendable (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    return flatMapFirst(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -52,13 +63,19 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
-    return concatMap(sendableSelector)
+    return _swift6ConcatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6ConcatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping @Sendable (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    return concatMap(selector)
   }
 }

@@ -13,38 +13,19 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) throws -> Source = { try uncheckedSelector($0) }
-    let selector = sendableSelector
-    let source = asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _FlatMapLatestStorage(downstream: observer, lifetime: lifetime)
-      lifetime.onDispose { storage.dispose() }
-      let outer = storage.outerLifetime
-      source._subscribe(
-        AnyObserver { event in
-          guard !outer.isDisposed else { return }
-          switch event {
-          case .next(let element):
-            let inner: Observable<Source.Element>
-            do { inner = try selector(element).asObservable() } catch {
-              storage.outerFailed(error)
-              return
-            }
-            storage.outerElementArrived(inner)
-          case .error(let error):
-            storage.outerFailed(error)
-          case .completed:
-            storage.outerCompleted()
-          }
-        },
-        outer
-      )
-    })
+    return _swift6FlatMapLatest(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapLatest<Source: ObservableConvertibleType>(
+    _ selector: @escaping @Sendable (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    return flatMapLatest(selector)
   }
 }

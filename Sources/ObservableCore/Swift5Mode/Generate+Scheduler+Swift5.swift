@@ -17,7 +17,6 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func generate(
     initialState: Element, condition: @escaping (Element) throws -> Bool,
@@ -27,8 +26,17 @@ extension Observable {
     let sendableCondition: @Sendable (Element) throws -> Bool = { try uncheckedCondition($0) }
     nonisolated(unsafe) let uncheckedIterate = iterate
     let sendableIterate: @Sendable (Element) throws -> Element = { try uncheckedIterate($0) }
-    return generate(
+    return _swift6Generate(
       initialState: initialState, condition: sendableCondition, scheduler: scheduler,
       iterate: sendableIterate)
+  }
+
+  @inlinable
+  internal static func _swift6Generate(
+    initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
+    scheduler: any ImmediateSchedulerType, iterate: @escaping @Sendable (Element) throws -> Element
+  ) -> Observable<Element> {
+    return generate(
+      initialState: initialState, condition: condition, scheduler: scheduler, iterate: iterate)
   }
 }

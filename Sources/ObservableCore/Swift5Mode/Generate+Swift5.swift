@@ -16,7 +16,6 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func generate(
     initialState: Element, condition: @escaping (Element) throws -> Bool,
@@ -26,7 +25,15 @@ extension Observable {
     let sendableCondition: @Sendable (Element) throws -> Bool = { try uncheckedCondition($0) }
     nonisolated(unsafe) let uncheckedIterate = iterate
     let sendableIterate: @Sendable (Element) throws -> Element = { try uncheckedIterate($0) }
-    return generate(
+    return _swift6Generate(
       initialState: initialState, condition: sendableCondition, iterate: sendableIterate)
+  }
+
+  @inlinable
+  internal static func _swift6Generate(
+    initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
+    iterate: @escaping @Sendable (Element) throws -> Element
+  ) -> Observable<Element> {
+    return generate(initialState: initialState, condition: condition, iterate: iterate)
   }
 }

@@ -13,13 +13,19 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func groupBy<Key: Hashable & Sendable>(keySelector: @escaping (Element) throws -> Key)
     -> Observable<GroupedObservable<Key, Element>>
   {
     nonisolated(unsafe) let uncheckedKeySelector = keySelector
     let sendableKeySelector: @Sendable (Element) throws -> Key = { try uncheckedKeySelector($0) }
-    return groupBy(keySelector: sendableKeySelector)
+    return _swift6GroupBy(keySelector: sendableKeySelector)
+  }
+
+  @inlinable
+  internal func _swift6GroupBy<Key: Hashable & Sendable>(
+    keySelector: @escaping @Sendable (Element) throws -> Key
+  ) -> Observable<GroupedObservable<Key, Element>> {
+    return groupBy(keySelector: keySelector)
   }
 }

@@ -15,7 +15,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<Collection: Swift.Collection>(
     _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element
@@ -24,7 +23,15 @@ extension Infallible {
     let sendableResultSelector: @Sendable ([Collection.Element.Element]) -> Element = {
       uncheckedResultSelector($0)
     }
-    return combineLatest(collection, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(collection, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<Collection: Swift.Collection>(
+    _ collection: Collection,
+    resultSelector: @escaping @Sendable ([Collection.Element.Element]) -> Element
+  ) -> Infallible<Element> where Collection.Element: InfallibleType {
+    return combineLatest(collection, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -38,7 +45,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element
@@ -47,6 +53,14 @@ extension Infallible {
     let sendableResultSelector: @Sendable ([Collection.Element.Element]) -> Element = {
       uncheckedResultSelector($0)
     }
-    return zip(collection, resultSelector: sendableResultSelector)
+    return _swift6Zip(collection, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<Collection: Swift.Collection>(
+    _ collection: Collection,
+    resultSelector: @escaping @Sendable ([Collection.Element.Element]) -> Element
+  ) -> Infallible<Element> where Collection.Element: InfallibleType {
+    return zip(collection, resultSelector: resultSelector)
   }
 }

@@ -16,7 +16,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -25,7 +24,15 @@ extension Infallible {
     let sendableResultSelector: @Sendable (I1.Element, I2.Element) -> Element = {
       uncheckedResultSelector($0, $1)
     }
-    return combineLatest(source1, source2, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<I1: InfallibleType, I2: InfallibleType>(
+    _ source1: I1, _ source2: I2,
+    resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
+  ) -> Infallible<Element> {
+    return combineLatest(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -41,7 +48,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
@@ -51,7 +57,17 @@ extension Infallible {
     let sendableResultSelector: @Sendable (I1.Element, I2.Element, I3.Element) -> Element = {
       uncheckedResultSelector($0, $1, $2)
     }
-    return combineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3,
+    resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element
+  ) -> Infallible<Element> {
+    return combineLatest(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -68,7 +84,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
@@ -81,7 +96,18 @@ extension Infallible {
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3)
       }
-    return combineLatest(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    return _swift6CombineLatest(
+      source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
+    resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+  ) -> Infallible<Element> {
+    return combineLatest(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -99,7 +125,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -114,8 +139,21 @@ extension Infallible {
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
+    resultSelector:
+      @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+  ) -> Infallible<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -134,7 +172,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -148,8 +185,22 @@ extension Infallible {
     let sendableResultSelector:
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element =
         { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType, I6: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    resultSelector:
+      @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)
+      -> Element
+  ) -> Infallible<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -169,7 +220,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -185,9 +235,25 @@ extension Infallible {
     let sendableResultSelector:
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
         -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, source6, source7,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    _ source7: I7,
+    resultSelector:
+      @escaping @Sendable (
+        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element
+      ) -> Element
+  ) -> Infallible<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -208,7 +274,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -228,9 +293,27 @@ extension Infallible {
         I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
         I8.Element
       ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    return combineLatest(
+    return _swift6CombineLatest(
       source1, source2, source3, source4, source5, source6, source7, source8,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6CombineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    _ source7: I7, _ source8: I8,
+    resultSelector:
+      @escaping @Sendable (
+        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
+        I8.Element
+      ) -> Element
+  ) -> Infallible<Element> {
+    return combineLatest(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -245,7 +328,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -254,7 +336,15 @@ extension Infallible {
     let sendableResultSelector: @Sendable (I1.Element, I2.Element) -> Element = {
       uncheckedResultSelector($0, $1)
     }
-    return zip(source1, source2, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<I1: InfallibleType, I2: InfallibleType>(
+    _ source1: I1, _ source2: I2,
+    resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
+  ) -> Infallible<Element> {
+    return zip(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -270,7 +360,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
@@ -280,7 +369,15 @@ extension Infallible {
     let sendableResultSelector: @Sendable (I1.Element, I2.Element, I3.Element) -> Element = {
       uncheckedResultSelector($0, $1, $2)
     }
-    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+    _ source1: I1, _ source2: I2, _ source3: I3,
+    resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element
+  ) -> Infallible<Element> {
+    return zip(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -297,7 +394,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
@@ -310,7 +406,17 @@ extension Infallible {
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3)
       }
-    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
+    resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+  ) -> Infallible<Element> {
+    return zip(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -328,7 +434,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -343,7 +448,20 @@ extension Infallible {
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element = {
         uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
+    resultSelector:
+      @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+  ) -> Infallible<Element> {
+    return zip(source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -362,7 +480,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -376,8 +493,21 @@ extension Infallible {
     let sendableResultSelector:
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element =
         { uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType, I6: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    resultSelector:
+      @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)
+      -> Element
+  ) -> Infallible<Element> {
+    return zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -397,7 +527,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -413,9 +542,25 @@ extension Infallible {
     let sendableResultSelector:
       @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
         -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    _ source7: I7,
+    resultSelector:
+      @escaping @Sendable (
+        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element
+      ) -> Element
+  ) -> Infallible<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -436,7 +581,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
@@ -456,8 +600,26 @@ extension Infallible {
         I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
         I8.Element
       ) -> Element = { uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
+    I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    _ source7: I7, _ source8: I8,
+    resultSelector:
+      @escaping @Sendable (
+        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element,
+        I8.Element
+      ) -> Element
+  ) -> Infallible<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 }

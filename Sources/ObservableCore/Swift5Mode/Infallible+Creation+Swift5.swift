@@ -13,12 +13,18 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element>
   {
     nonisolated(unsafe) let uncheckedFactory = factory
     let sendableFactory: @Sendable () -> Infallible<Element> = { uncheckedFactory() }
-    return deferred(sendableFactory)
+    return _swift6Deferred(sendableFactory)
+  }
+
+  @inlinable
+  internal static func _swift6Deferred(_ factory: @escaping @Sendable () -> Infallible<Element>)
+    -> Infallible<Element>
+  {
+    return deferred(factory)
   }
 }

@@ -13,14 +13,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> Infallible<
     Result
   > {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result = { uncheckedTransform($0) }
-    return map(sendableTransform)
+    return _swift6Map(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6Map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result)
+    -> Infallible<Result>
+  {
+    return map(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -32,14 +38,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> Infallible<Result>
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) -> Result? = { uncheckedTransform($0) }
-    return compactMap(sendableTransform)
+    return _swift6CompactMap(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6CompactMap<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> Result?
+  ) -> Infallible<Result> {
+    return compactMap(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -51,12 +63,18 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
-    return filter(sendablePredicate)
+    return _swift6Filter(sendablePredicate)
+  }
+
+  @inlinable
+  internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<
+    Element
+  > {
+    return filter(predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -68,14 +86,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
-    return flatMap(sendableSelector)
+    return _swift6FlatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMap<Source: InfallibleType>(
+    _ selector: @escaping @Sendable (Element) -> Source
+  ) -> Infallible<Source.Element> {
+    return flatMap(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -87,14 +111,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
-    return flatMapLatest(sendableSelector)
+    return _swift6FlatMapLatest(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapLatest<Source: InfallibleType>(
+    _ selector: @escaping @Sendable (Element) -> Source
+  ) -> Infallible<Source.Element> {
+    return flatMapLatest(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -106,14 +136,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
-    return flatMapFirst(sendableSelector)
+    return _swift6FlatMapFirst(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapFirst<Source: InfallibleType>(
+    _ selector: @escaping @Sendable (Element) -> Source
+  ) -> Infallible<Source.Element> {
+    return flatMapFirst(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -125,14 +161,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) -> Source = { uncheckedSelector($0) }
-    return concatMap(sendableSelector)
+    return _swift6ConcatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6ConcatMap<Source: InfallibleType>(
+    _ selector: @escaping @Sendable (Element) -> Source
+  ) -> Infallible<Source.Element> {
+    return concatMap(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -144,14 +186,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedKeySelector = keySelector
     let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
-    return distinctUntilChanged(sendableKeySelector)
+    return _swift6DistinctUntilChanged(sendableKeySelector)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged<Key: Equatable & Sendable>(
+    _ keySelector: @escaping @Sendable (Element) -> Key
+  ) -> Infallible<Element> {
+    return distinctUntilChanged(keySelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -163,14 +211,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<
     Element
   > {
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Element, Element) -> Bool = { uncheckedComparer($0, $1) }
-    return distinctUntilChanged(sendableComparer)
+    return _swift6DistinctUntilChanged(sendableComparer)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged(
+    _ comparer: @escaping @Sendable (Element, Element) -> Bool
+  ) -> Infallible<Element> {
+    return distinctUntilChanged(comparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -184,7 +238,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
@@ -193,7 +246,15 @@ extension Infallible {
     let sendableKeySelector: @Sendable (Element) -> Key = { uncheckedKeySelector($0) }
     nonisolated(unsafe) let uncheckedComparer = comparer
     let sendableComparer: @Sendable (Key, Key) -> Bool = { uncheckedComparer($0, $1) }
-    return distinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
+    return _swift6DistinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
+  }
+
+  @inlinable
+  internal func _swift6DistinctUntilChanged<Key: Sendable>(
+    _ keySelector: @escaping @Sendable (Element) -> Key,
+    comparer: @escaping @Sendable (Key, Key) -> Bool
+  ) -> Infallible<Element> {
+    return distinctUntilChanged(keySelector, comparer: comparer)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -207,7 +268,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
@@ -216,7 +276,14 @@ extension Infallible {
     let sendableAccumulator: @Sendable (Accumulate, Element) -> Accumulate = {
       uncheckedAccumulator($0, $1)
     }
-    return scan(seed, accumulator: sendableAccumulator)
+    return _swift6Scan(seed, accumulator: sendableAccumulator)
+  }
+
+  @inlinable
+  internal func _swift6Scan<Accumulate: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
+  ) -> Infallible<Accumulate> {
+    return scan(seed, accumulator: accumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -230,7 +297,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void
@@ -239,7 +305,14 @@ extension Infallible {
     let sendableAccumulator: @Sendable (inout Accumulate, Element) -> Void = {
       uncheckedAccumulator(&$0, $1)
     }
-    return scan(into: seed, accumulator: sendableAccumulator)
+    return _swift6Scan(into: seed, accumulator: sendableAccumulator)
+  }
+
+  @inlinable
+  internal func _swift6Scan<Accumulate: Sendable>(
+    into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) -> Void
+  ) -> Infallible<Accumulate> {
+    return scan(into: seed, accumulator: accumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -253,14 +326,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func take(
     while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
-    return take(while: sendablePredicate, behavior: behavior)
+    return _swift6Take(while: sendablePredicate, behavior: behavior)
+  }
+
+  @inlinable
+  internal func _swift6Take(
+    while predicate: @escaping @Sendable (Element) -> Bool, behavior: TakeBehavior
+  ) -> Infallible<Element> {
+    return take(while: predicate, behavior: behavior)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -274,14 +353,20 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func take(
     until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
-    return take(until: sendablePredicate, behavior: behavior)
+    return _swift6Take(until: sendablePredicate, behavior: behavior)
+  }
+
+  @inlinable
+  internal func _swift6Take(
+    until predicate: @escaping @Sendable (Element) -> Bool, behavior: TakeBehavior
+  ) -> Infallible<Element> {
+    return take(until: predicate, behavior: behavior)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -293,12 +378,18 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func skip(while predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
-    return skip(while: sendablePredicate)
+    return _swift6Skip(while: sendablePredicate)
+  }
+
+  @inlinable
+  internal func _swift6Skip(while predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<
+    Element
+  > {
+    return skip(while: predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -312,7 +403,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func withLatestFrom<Source: InfallibleType, ResultType: Sendable>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) -> ResultType
@@ -321,7 +411,14 @@ extension Infallible {
     let sendableResultSelector: @Sendable (Element, Source.Element) -> ResultType = {
       uncheckedResultSelector($0, $1)
     }
-    return withLatestFrom(second, resultSelector: sendableResultSelector)
+    return _swift6WithLatestFrom(second, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal func _swift6WithLatestFrom<Source: InfallibleType, ResultType: Sendable>(
+    _ second: Source, resultSelector: @escaping @Sendable (Element, Source.Element) -> ResultType
+  ) -> Infallible<ResultType> {
+    return withLatestFrom(second, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -340,7 +437,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `do`(
     onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
@@ -397,10 +493,23 @@ extension Infallible {
     } else {
       sendableOnDispose = nil
     }
-    return `do`(
+    return _swift6Do(
       onNext: sendableOnNext, afterNext: sendableAfterNext, onCompleted: sendableOnCompleted,
       afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+  }
+
+  @inlinable
+  internal func _swift6Do(
+    onNext: (@Sendable (Element) -> Void)?, afterNext: (@Sendable (Element) -> Void)?,
+    onCompleted: (@Sendable () -> Void)?, afterCompleted: (@Sendable () -> Void)?,
+    onSubscribe: (@Sendable () -> Void)?, onSubscribed: (@Sendable () -> Void)?,
+    onDispose: (@Sendable () -> Void)?
+  ) -> Infallible<Element> {
+    return `do`(
+      onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
+      afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
+      onDispose: onDispose)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -418,7 +527,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
@@ -426,8 +534,18 @@ extension Infallible {
   ) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedLogger = logger
     let sendableLogger: @Sendable (String) -> Void = { uncheckedLogger($0) }
-    return debug(
+    return _swift6Debug(
       identifier, trimOutput: trimOutput, file: file, line: line, function: function,
       logger: sendableLogger)
+  }
+
+  @inlinable
+  internal func _swift6Debug(
+    _ identifier: String?, trimOutput: Bool, file: String, line: UInt, function: String,
+    logger: @escaping @Sendable (String) -> Void
+  ) -> Infallible<Element> {
+    return debug(
+      identifier, trimOutput: trimOutput, file: file, line: line, function: function, logger: logger
+    )
   }
 }

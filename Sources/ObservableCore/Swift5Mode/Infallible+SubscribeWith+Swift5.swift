@@ -17,7 +17,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
@@ -44,8 +43,16 @@ extension Infallible {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       with: object, onNext: sendableOnNext, onCompleted: sendableOnCompleted,
       onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe<Object: AnyObject & Sendable>(
+    with object: Object, onNext: (@Sendable (Object, Element) -> Void)?,
+    onCompleted: (@Sendable (Object) -> Void)?, onDisposed: (@Sendable (Object) -> Void)?
+  ) -> any Disposable {
+    return subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 }

@@ -13,7 +13,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(
     subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable
@@ -23,7 +22,15 @@ extension Infallible {
       @Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable = {
         uncheckedSubscribe($0)
       }
-    return create(subscribe: sendableSubscribe)
+    return _swift6Create(subscribe: sendableSubscribe)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    subscribe:
+      @escaping @Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable
+  ) -> Infallible<Element> {
+    return create(subscribe: subscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -38,7 +45,6 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe(
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
@@ -65,8 +71,16 @@ extension Infallible {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe(
+    onNext: (@Sendable (Element) -> Void)?, onCompleted: (@Sendable () -> Void)?,
+    onDisposed: (@Sendable () -> Void)?
+  ) -> any Disposable {
+    return subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -78,11 +92,17 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOn = on
     let sendableOn: @Sendable (InfallibleEvent<Element>) -> Void = { uncheckedOn($0) }
-    return subscribe(sendableOn)
+    return _swift6Subscribe(sendableOn)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe(_ on: @escaping @Sendable (InfallibleEvent<Element>) -> Void)
+    -> any Disposable
+  {
+    return subscribe(on)
   }
 }

@@ -13,14 +13,20 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Maybe<
     Result
   > {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) throws -> Result = { try uncheckedTransform($0) }
-    return map(sendableTransform)
+    return _swift6Map(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6Map<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Result
+  ) -> Maybe<Result> {
+    return map(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -32,14 +38,20 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Maybe<Result>
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) throws -> Result? = { try uncheckedTransform($0) }
-    return compactMap(sendableTransform)
+    return _swift6CompactMap(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6CompactMap<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Result?
+  ) -> Maybe<Result> {
+    return compactMap(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -51,12 +63,18 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return filter(sendablePredicate)
+    return _swift6Filter(sendablePredicate)
+  }
+
+  @inlinable
+  internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<
+    Element
+  > {
+    return filter(predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -68,7 +86,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Maybe<Result>)
     -> Maybe<Result>
@@ -77,7 +94,14 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableSelector: @Sendable (Element) throws -> Maybe<Result> = {
       try uncheckedSelector($0)
     }
-    return flatMap(sendableSelector)
+    return _swift6FlatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMap<Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
+  ) -> Maybe<Result> {
+    return flatMap(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -98,7 +122,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `do`(
     onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
@@ -170,10 +193,25 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     } else {
       sendableOnDispose = nil
     }
-    return `do`(
+    return _swift6Do(
       onNext: sendableOnNext, afterNext: sendableAfterNext, onError: sendableOnError,
       afterError: sendableAfterError, onCompleted: sendableOnCompleted,
       afterCompleted: sendableAfterCompleted, onSubscribe: sendableOnSubscribe,
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+  }
+
+  @inlinable
+  internal func _swift6Do(
+    onNext: (@Sendable (Element) throws -> Void)?, afterNext: (@Sendable (Element) throws -> Void)?,
+    onError: (@Sendable (any Swift.Error) throws -> Void)?,
+    afterError: (@Sendable (any Swift.Error) throws -> Void)?,
+    onCompleted: (@Sendable () throws -> Void)?, afterCompleted: (@Sendable () throws -> Void)?,
+    onSubscribe: (@Sendable () -> Void)?, onSubscribed: (@Sendable () -> Void)?,
+    onDispose: (@Sendable () -> Void)?
+  ) -> Maybe<Element> {
+    return `do`(
+      onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+      onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
+      onSubscribed: onSubscribed, onDispose: onDispose)
   }
 }

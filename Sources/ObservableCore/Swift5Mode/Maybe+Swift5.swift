@@ -13,7 +13,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable)
     -> Maybe<Element>
@@ -22,7 +21,14 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableSubscribe: @Sendable (@escaping MaybeObserver) -> any Disposable = {
       uncheckedSubscribe($0)
     }
-    return create(subscribe: sendableSubscribe)
+    return _swift6Create(subscribe: sendableSubscribe)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
+  ) -> Maybe<Element> {
+    return create(subscribe: subscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -38,7 +44,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
@@ -72,8 +77,17 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       onSuccess: sendableOnSuccess, onError: sendableOnError, onCompleted: sendableOnCompleted,
       onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe(
+    onSuccess: (@Sendable (Element) -> Void)?, onError: (@Sendable (any Swift.Error) -> Void)?,
+    onCompleted: (@Sendable () -> Void)?, onDisposed: (@Sendable () -> Void)?
+  ) -> any Disposable {
+    return subscribe(
+      onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 }

@@ -16,7 +16,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, resultSelector: @escaping (E1, E2) throws -> Element
@@ -25,7 +24,15 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableResultSelector: @Sendable (E1, E2) throws -> Element = {
       try uncheckedResultSelector($0, $1)
     }
-    return zip(source1, source2, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<E1: Sendable, E2: Sendable>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>,
+    resultSelector: @escaping @Sendable (E1, E2) throws -> Element
+  ) -> Maybe<Element> {
+    return zip(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -41,7 +48,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
@@ -51,7 +57,15 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2)
     }
-    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
+    resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
+  ) -> Maybe<Element> {
+    return zip(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -68,7 +82,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
@@ -78,7 +91,15 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3)
     }
-    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
+  ) -> Maybe<Element> {
+    return zip(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -96,7 +117,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
@@ -106,7 +126,18 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4)
     }
-    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable
+  >(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
+    _ source5: Maybe<E5>, resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
+  ) -> Maybe<Element> {
+    return zip(source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -125,7 +156,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
@@ -138,8 +168,19 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4, $5)
     }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
+  >(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
+    _ source5: Maybe<E5>, _ source6: Maybe<E6>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
+  ) -> Maybe<Element> {
+    return zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -159,7 +200,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
@@ -172,9 +212,21 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6)
     }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
+  >(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
+    _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+  ) -> Maybe<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -195,7 +247,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
@@ -209,8 +260,22 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7)
     }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
+    E7: Sendable, E8: Sendable
+  >(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
+    _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+  ) -> Maybe<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 }

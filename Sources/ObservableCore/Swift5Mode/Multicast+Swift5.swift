@@ -13,13 +13,19 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
   {
     nonisolated(unsafe) let uncheckedMakeSubject = makeSubject
     let sendableMakeSubject: @Sendable () -> Subject = { uncheckedMakeSubject() }
-    return multicast(makeSubject: sendableMakeSubject)
+    return _swift6Multicast(makeSubject: sendableMakeSubject)
+  }
+
+  @inlinable
+  internal func _swift6Multicast<Subject: SubjectType>(
+    makeSubject: @escaping @Sendable () -> Subject
+  ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+    return multicast(makeSubject: makeSubject)
   }
 }

@@ -15,7 +15,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func multicast<Subject: SubjectType, Result: Sendable>(
     _ subjectSelector: @escaping () throws -> Subject,
@@ -27,6 +26,14 @@ extension ObservableType {
     let sendableSelector: @Sendable (Observable<Subject.Element>) throws -> Observable<Result> = {
       try uncheckedSelector($0)
     }
-    return multicast(sendableSubjectSelector, selector: sendableSelector)
+    return _swift6Multicast(sendableSubjectSelector, selector: sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6Multicast<Subject: SubjectType, Result: Sendable>(
+    _ subjectSelector: @escaping @Sendable () throws -> Subject,
+    selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>
+  ) -> Observable<Result> where Subject.Observer.Element == Element {
+    return multicast(subjectSelector, selector: selector)
   }
 }

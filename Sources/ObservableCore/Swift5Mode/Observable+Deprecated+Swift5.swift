@@ -13,7 +13,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "catch(_:)")
   @inlinable
   public func catchError(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
@@ -23,7 +22,15 @@ extension ObservableType {
     let sendableHandler: @Sendable (any Swift.Error) throws -> Observable<Element> = {
       try uncheckedHandler($0)
     }
-    return catchError(sendableHandler)
+    return _swift6CatchError(sendableHandler)
+  }
+
+  @available(*, deprecated, renamed: "catch(_:)")
+  @inlinable
+  internal func _swift6CatchError(
+    _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
+  ) -> Observable<Element> {
+    return catchError(handler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -37,7 +44,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, message: "Use take(until:behavior:), with the predicate first")
   @inlinable
   public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
@@ -45,7 +51,15 @@ extension ObservableType {
   {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return takeUntil(behavior, predicate: sendablePredicate)
+    return _swift6TakeUntil(behavior, predicate: sendablePredicate)
+  }
+
+  @available(*, deprecated, message: "Use take(until:behavior:), with the predicate first")
+  @inlinable
+  internal func _swift6TakeUntil(
+    _ behavior: TakeBehavior, predicate: @escaping @Sendable (Element) throws -> Bool
+  ) -> Observable<Element> {
+    return takeUntil(behavior, predicate: predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -57,13 +71,20 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "take(while:)")
   @inlinable
   public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return takeWhile(sendablePredicate)
+    return _swift6TakeWhile(sendablePredicate)
+  }
+
+  @available(*, deprecated, renamed: "take(while:)")
+  @inlinable
+  internal func _swift6TakeWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool)
+    -> Observable<Element>
+  {
+    return takeWhile(predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -75,13 +96,20 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "skip(while:)")
   @inlinable
   public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return skipWhile(sendablePredicate)
+    return _swift6SkipWhile(sendablePredicate)
+  }
+
+  @available(*, deprecated, renamed: "skip(while:)")
+  @inlinable
+  internal func _swift6SkipWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool)
+    -> Observable<Element>
+  {
+    return skipWhile(predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -93,7 +121,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "retry(when:)")
   @inlinable
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
@@ -103,7 +130,15 @@ extension ObservableType {
     let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
       uncheckedNotificationHandler($0)
     }
-    return retryWhen(sendableNotificationHandler)
+    return _swift6RetryWhen(sendableNotificationHandler)
+  }
+
+  @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
+  internal func _swift6RetryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
+    _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
+  ) -> Observable<Element> {
+    return retryWhen(notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -115,7 +150,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "retry(when:)")
   @inlinable
   public func retryWhen<TriggerObservable: ObservableType>(
@@ -124,6 +158,14 @@ extension ObservableType {
     nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
     let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
       { uncheckedNotificationHandler($0) }
-    return retryWhen(sendableNotificationHandler)
+    return _swift6RetryWhen(sendableNotificationHandler)
+  }
+
+  @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
+  internal func _swift6RetryWhen<TriggerObservable: ObservableType>(
+    _ notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
+  ) -> Observable<Element> {
+    return retryWhen(notificationHandler)
   }
 }

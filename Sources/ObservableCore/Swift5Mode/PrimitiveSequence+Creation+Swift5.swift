@@ -13,7 +13,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func deferred(
     _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
@@ -22,7 +21,14 @@ extension PrimitiveSequence {
     let sendableObservableFactory: @Sendable () throws -> PrimitiveSequence<Trait, Element> = {
       try uncheckedObservableFactory()
     }
-    return deferred(sendableObservableFactory)
+    return _swift6Deferred(sendableObservableFactory)
+  }
+
+  @inlinable
+  internal static func _swift6Deferred(
+    _ observableFactory: @escaping @Sendable () throws -> PrimitiveSequence<Trait, Element>
+  ) -> PrimitiveSequence<Trait, Element> {
+    return deferred(observableFactory)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -36,7 +42,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping () throws -> Resource,
@@ -51,7 +56,16 @@ extension PrimitiveSequence {
       @Sendable (Resource) throws -> PrimitiveSequence<Trait, Element> = {
         try uncheckedPrimitiveSequenceFactory($0)
       }
-    return using(
+    return _swift6Using(
       sendableResourceFactory, primitiveSequenceFactory: sendablePrimitiveSequenceFactory)
+  }
+
+  @inlinable
+  internal static func _swift6Using<Resource: Disposable>(
+    _ resourceFactory: @escaping @Sendable () throws -> Resource,
+    primitiveSequenceFactory:
+      @escaping @Sendable (Resource) throws -> PrimitiveSequence<Trait, Element>
+  ) -> PrimitiveSequence<Trait, Element> {
+    return using(resourceFactory, primitiveSequenceFactory: primitiveSequenceFactory)
   }
 }

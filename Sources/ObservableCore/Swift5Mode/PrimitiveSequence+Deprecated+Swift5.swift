@@ -13,7 +13,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "catch(_:)")
   @inlinable
   public func catchError(
@@ -23,7 +22,15 @@ extension PrimitiveSequence {
     let sendableHandler: @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element> = {
       try uncheckedHandler($0)
     }
-    return catchError(sendableHandler)
+    return _swift6CatchError(sendableHandler)
+  }
+
+  @available(*, deprecated, renamed: "catch(_:)")
+  @inlinable
+  internal func _swift6CatchError(
+    _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+  ) -> PrimitiveSequence<Trait, Element> {
+    return catchError(handler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -35,7 +42,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "retry(when:)")
   @inlinable
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
@@ -45,7 +51,15 @@ extension PrimitiveSequence {
     let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
       uncheckedNotificationHandler($0)
     }
-    return retryWhen(sendableNotificationHandler)
+    return _swift6RetryWhen(sendableNotificationHandler)
+  }
+
+  @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
+  internal func _swift6RetryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
+    _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
+  ) -> PrimitiveSequence<Trait, Element> {
+    return retryWhen(notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -57,7 +71,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "retry(when:)")
   @inlinable
   public func retryWhen<TriggerObservable: ObservableType>(
@@ -66,7 +79,15 @@ extension PrimitiveSequence {
     nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
     let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
       { uncheckedNotificationHandler($0) }
-    return retryWhen(sendableNotificationHandler)
+    return _swift6RetryWhen(sendableNotificationHandler)
+  }
+
+  @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
+  internal func _swift6RetryWhen<TriggerObservable: ObservableType>(
+    _ notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
+  ) -> PrimitiveSequence<Trait, Element> {
+    return retryWhen(notificationHandler)
   }
 }
 
@@ -80,7 +101,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "retry(when:)")
   @inlinable
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
@@ -90,7 +110,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
       uncheckedNotificationHandler($0)
     }
-    return retryWhen(sendableNotificationHandler)
+    return _swift6RetryWhen(sendableNotificationHandler)
+  }
+
+  @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
+  internal func _swift6RetryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
+    _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
+  ) -> Single<Element> {
+    return retryWhen(notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -102,7 +130,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "retry(when:)")
   @inlinable
   public func retryWhen<TriggerObservable: ObservableType>(
@@ -111,7 +138,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
     nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
     let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
       { uncheckedNotificationHandler($0) }
-    return retryWhen(sendableNotificationHandler)
+    return _swift6RetryWhen(sendableNotificationHandler)
+  }
+
+  @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
+  internal func _swift6RetryWhen<TriggerObservable: ObservableType>(
+    _ notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
+  ) -> Single<Element> {
+    return retryWhen(notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -126,7 +161,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
   @inlinable
   public func subscribe(
@@ -149,7 +183,16 @@ extension PrimitiveSequence where Trait == SingleTrait {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       onSuccess: sendableOnSuccess, onError: sendableOnError, onDisposed: sendableOnDisposed)
+  }
+
+  @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+  @inlinable
+  internal func _swift6Subscribe(
+    onSuccess: (@Sendable (Element) -> Void)?,
+    onError: @escaping @Sendable (any Swift.Error) -> Void, onDisposed: (@Sendable () -> Void)?
+  ) -> any Disposable {
+    return subscribe(onSuccess: onSuccess, onError: onError, onDisposed: onDisposed)
   }
 }

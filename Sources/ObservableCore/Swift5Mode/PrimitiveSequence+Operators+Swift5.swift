@@ -13,7 +13,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `catch`(
     _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
@@ -22,7 +21,14 @@ extension PrimitiveSequence {
     let sendableHandler: @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element> = {
       try uncheckedHandler($0)
     }
-    return `catch`(sendableHandler)
+    return _swift6Catch(sendableHandler)
+  }
+
+  @inlinable
+  internal func _swift6Catch(
+    _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+  ) -> PrimitiveSequence<Trait, Element> {
+    return `catch`(handler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -34,7 +40,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
@@ -43,7 +48,14 @@ extension PrimitiveSequence {
     let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
       uncheckedNotificationHandler($0)
     }
-    return retry(when: sendableNotificationHandler)
+    return _swift6Retry(when: sendableNotificationHandler)
+  }
+
+  @inlinable
+  internal func _swift6Retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
+    when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
+  ) -> PrimitiveSequence<Trait, Element> {
+    return retry(when: notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -55,7 +67,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
@@ -63,7 +74,14 @@ extension PrimitiveSequence {
     nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
     let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
       { uncheckedNotificationHandler($0) }
-    return retry(when: sendableNotificationHandler)
+    return _swift6Retry(when: sendableNotificationHandler)
+  }
+
+  @inlinable
+  internal func _swift6Retry<TriggerObservable: ObservableType>(
+    when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
+  ) -> PrimitiveSequence<Trait, Element> {
+    return retry(when: notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -81,7 +99,6 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
@@ -89,8 +106,18 @@ extension PrimitiveSequence {
   ) -> PrimitiveSequence<Trait, Element> {
     nonisolated(unsafe) let uncheckedLogger = logger
     let sendableLogger: @Sendable (String) -> Void = { uncheckedLogger($0) }
-    return debug(
+    return _swift6Debug(
       identifier, trimOutput: trimOutput, file: file, line: line, function: function,
       logger: sendableLogger)
+  }
+
+  @inlinable
+  internal func _swift6Debug(
+    _ identifier: String?, trimOutput: Bool, file: String, line: UInt, function: String,
+    logger: @escaping @Sendable (String) -> Void
+  ) -> PrimitiveSequence<Trait, Element> {
+    return debug(
+      identifier, trimOutput: trimOutput, file: file, line: line, function: function, logger: logger
+    )
   }
 }

@@ -17,7 +17,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
@@ -44,9 +43,19 @@ extension PrimitiveSequence where Trait == SingleTrait {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       with: object, onSuccess: sendableOnSuccess, onFailure: sendableOnFailure,
       onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe<Object: AnyObject & Sendable>(
+    with object: Object, onSuccess: (@Sendable (Object, Element) -> Void)?,
+    onFailure: (@Sendable (Object, any Swift.Error) -> Void)?,
+    onDisposed: (@Sendable (Object) -> Void)?
+  ) -> any Disposable {
+    return subscribe(
+      with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed)
   }
 }
 
@@ -65,7 +74,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
@@ -100,9 +108,20 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       with: object, onSuccess: sendableOnSuccess, onError: sendableOnError,
       onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe<Object: AnyObject & Sendable>(
+    with object: Object, onSuccess: (@Sendable (Object, Element) -> Void)?,
+    onError: (@Sendable (Object, any Swift.Error) -> Void)?,
+    onCompleted: (@Sendable (Object) -> Void)?, onDisposed: (@Sendable (Object) -> Void)?
+  ) -> any Disposable {
+    return subscribe(
+      with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted,
+      onDisposed: onDisposed)
   }
 }
 
@@ -120,7 +139,6 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onCompleted: ((Object) -> Void)? = nil,
@@ -147,8 +165,18 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       with: object, onCompleted: sendableOnCompleted, onError: sendableOnError,
       onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe<Object: AnyObject & Sendable>(
+    with object: Object, onCompleted: (@Sendable (Object) -> Void)?,
+    onError: (@Sendable (Object, any Swift.Error) -> Void)?,
+    onDisposed: (@Sendable (Object) -> Void)?
+  ) -> any Disposable {
+    return subscribe(
+      with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed)
   }
 }

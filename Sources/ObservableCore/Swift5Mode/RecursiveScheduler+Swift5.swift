@@ -15,7 +15,6 @@ extension ImmediateSchedulerType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func scheduleRecursive<State: Sendable>(
     _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
   ) -> any Disposable {
@@ -23,6 +22,12 @@ extension ImmediateSchedulerType {
     let sendableAction: @Sendable (_ state: State, _ recurse: (State) -> Void) -> Void = {
       uncheckedAction($0, $1)
     }
-    return scheduleRecursive(state, action: sendableAction)
+    return _swift6ScheduleRecursive(state, action: sendableAction)
+  }
+
+  internal func _swift6ScheduleRecursive<State: Sendable>(
+    _ state: State, action: @escaping @Sendable (_ state: State, _ recurse: (State) -> Void) -> Void
+  ) -> any Disposable {
+    return scheduleRecursive(state, action: action)
   }
 }

@@ -16,7 +16,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func reduce<Accumulate: Sendable, Result: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
@@ -28,7 +27,15 @@ extension ObservableType {
     }
     nonisolated(unsafe) let uncheckedMapResult = mapResult
     let sendableMapResult: @Sendable (Accumulate) throws -> Result = { try uncheckedMapResult($0) }
-    return reduce(seed, accumulator: sendableAccumulator, mapResult: sendableMapResult)
+    return _swift6Reduce(seed, accumulator: sendableAccumulator, mapResult: sendableMapResult)
+  }
+
+  @inlinable
+  internal func _swift6Reduce<Accumulate: Sendable, Result: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
+    mapResult: @escaping @Sendable (Accumulate) throws -> Result
+  ) -> Observable<Result> {
+    return reduce(seed, accumulator: accumulator, mapResult: mapResult)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,7 +49,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func reduce<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
@@ -51,6 +57,13 @@ extension ObservableType {
     let sendableAccumulator: @Sendable (Accumulate, Element) throws -> Accumulate = {
       try uncheckedAccumulator($0, $1)
     }
-    return reduce(seed, accumulator: sendableAccumulator)
+    return _swift6Reduce(seed, accumulator: sendableAccumulator)
+  }
+
+  @inlinable
+  internal func _swift6Reduce<Accumulate: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+  ) -> Observable<Accumulate> {
+    return reduce(seed, accumulator: accumulator)
   }
 }

@@ -13,7 +13,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
@@ -22,7 +21,14 @@ extension ObservableType {
     let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
       uncheckedNotificationHandler($0)
     }
-    return retry(when: sendableNotificationHandler)
+    return _swift6Retry(when: sendableNotificationHandler)
+  }
+
+  @inlinable
+  internal func _swift6Retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
+    when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
+  ) -> Observable<Element> {
+    return retry(when: notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -34,7 +40,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
@@ -42,6 +47,13 @@ extension ObservableType {
     nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
     let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
       { uncheckedNotificationHandler($0) }
-    return retry(when: sendableNotificationHandler)
+    return _swift6Retry(when: sendableNotificationHandler)
+  }
+
+  @inlinable
+  internal func _swift6Retry<TriggerObservable: ObservableType>(
+    when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
+  ) -> Observable<Element> {
+    return retry(when: notificationHandler)
   }
 }

@@ -15,7 +15,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
@@ -24,8 +23,14 @@ extension ObservableType {
     let sendableAccumulator: @Sendable (Accumulate, Element) throws -> Accumulate = {
       try uncheckedAccumulator($0, $1)
     }
-    let accumulator = sendableAccumulator
-    return scan(into: seed) { state, element in state = try accumulator(state, element) }
+    return _swift6Scan(seed, accumulator: sendableAccumulator)
+  }
+
+  @inlinable
+  internal func _swift6Scan<Accumulate: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+  ) -> Observable<Accumulate> {
+    return scan(seed, accumulator: accumulator)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -39,7 +44,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
@@ -48,6 +52,14 @@ extension ObservableType {
     let sendableAccumulator: @Sendable (inout Accumulate, Element) throws -> Void = {
       try uncheckedAccumulator(&$0, $1)
     }
-    return scan(into: seed, accumulator: sendableAccumulator)
+    return _swift6Scan(into: seed, accumulator: sendableAccumulator)
+  }
+
+  @inlinable
+  internal func _swift6Scan<Accumulate: Sendable>(
+    into seed: Accumulate,
+    accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void
+  ) -> Observable<Accumulate> {
+    return scan(into: seed, accumulator: accumulator)
   }
 }

@@ -13,14 +13,20 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Single<
     Result
   > {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) throws -> Result = { try uncheckedTransform($0) }
-    return map(sendableTransform)
+    return _swift6Map(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6Map<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Result
+  ) -> Single<Result> {
+    return map(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -32,14 +38,20 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Maybe<Result>
   {
     nonisolated(unsafe) let uncheckedTransform = transform
     let sendableTransform: @Sendable (Element) throws -> Result? = { try uncheckedTransform($0) }
-    return compactMap(sendableTransform)
+    return _swift6CompactMap(sendableTransform)
+  }
+
+  @inlinable
+  internal func _swift6CompactMap<Result: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Result?
+  ) -> Maybe<Result> {
+    return compactMap(transform)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -51,12 +63,18 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return filter(sendablePredicate)
+    return _swift6Filter(sendablePredicate)
+  }
+
+  @inlinable
+  internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<
+    Element
+  > {
+    return filter(predicate)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -68,7 +86,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Single<Result>)
     -> Single<Result>
@@ -77,7 +94,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableSelector: @Sendable (Element) throws -> Single<Result> = {
       try uncheckedSelector($0)
     }
-    return flatMap(sendableSelector)
+    return _swift6FlatMap(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMap<Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) throws -> Single<Result>
+  ) -> Single<Result> {
+    return flatMap(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -89,7 +113,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapMaybe<Result: Sendable>(
     _ selector: @escaping (Element) throws -> Maybe<Result>
@@ -98,7 +121,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableSelector: @Sendable (Element) throws -> Maybe<Result> = {
       try uncheckedSelector($0)
     }
-    return flatMapMaybe(sendableSelector)
+    return _swift6FlatMapMaybe(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapMaybe<Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
+  ) -> Maybe<Result> {
+    return flatMapMaybe(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -110,14 +140,20 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable)
     -> Completable
   {
     nonisolated(unsafe) let uncheckedSelector = selector
     let sendableSelector: @Sendable (Element) throws -> Completable = { try uncheckedSelector($0) }
-    return flatMapCompletable(sendableSelector)
+    return _swift6FlatMapCompletable(sendableSelector)
+  }
+
+  @inlinable
+  internal func _swift6FlatMapCompletable(
+    _ selector: @escaping @Sendable (Element) throws -> Completable
+  ) -> Completable {
+    return flatMapCompletable(selector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -129,7 +165,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
@@ -138,7 +173,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableNotificationHandler: @Sendable (Observable<Failure>) -> TriggerObservable = {
       uncheckedNotificationHandler($0)
     }
-    return retry(when: sendableNotificationHandler)
+    return _swift6Retry(when: sendableNotificationHandler)
+  }
+
+  @inlinable
+  internal func _swift6Retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
+    when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
+  ) -> Single<Element> {
+    return retry(when: notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -150,7 +192,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
@@ -158,7 +199,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
     nonisolated(unsafe) let uncheckedNotificationHandler = notificationHandler
     let sendableNotificationHandler: @Sendable (Observable<any Swift.Error>) -> TriggerObservable =
       { uncheckedNotificationHandler($0) }
-    return retry(when: sendableNotificationHandler)
+    return _swift6Retry(when: sendableNotificationHandler)
+  }
+
+  @inlinable
+  internal func _swift6Retry<TriggerObservable: ObservableType>(
+    when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
+  ) -> Single<Element> {
+    return retry(when: notificationHandler)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -177,7 +225,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func `do`(
     onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
@@ -234,9 +281,22 @@ extension PrimitiveSequence where Trait == SingleTrait {
     } else {
       sendableOnDispose = nil
     }
-    return `do`(
+    return _swift6Do(
       onSuccess: sendableOnSuccess, afterSuccess: sendableAfterSuccess, onError: sendableOnError,
       afterError: sendableAfterError, onSubscribe: sendableOnSubscribe,
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
+  }
+
+  @inlinable
+  internal func _swift6Do(
+    onSuccess: (@Sendable (Element) throws -> Void)?,
+    afterSuccess: (@Sendable (Element) throws -> Void)?,
+    onError: (@Sendable (any Swift.Error) throws -> Void)?,
+    afterError: (@Sendable (any Swift.Error) throws -> Void)?, onSubscribe: (@Sendable () -> Void)?,
+    onSubscribed: (@Sendable () -> Void)?, onDispose: (@Sendable () -> Void)?
+  ) -> Single<Element> {
+    return `do`(
+      onSuccess: onSuccess, afterSuccess: afterSuccess, onError: onError, afterError: afterError,
+      onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
   }
 }

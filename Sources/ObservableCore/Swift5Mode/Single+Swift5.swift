@@ -15,7 +15,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable)
     -> Single<Element>
@@ -24,7 +23,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableSubscribe: @Sendable (@escaping SingleObserver) -> any Disposable = {
       uncheckedSubscribe($0)
     }
-    return create(subscribe: sendableSubscribe)
+    return _swift6Create(subscribe: sendableSubscribe)
+  }
+
+  @inlinable
+  internal static func _swift6Create(
+    subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
+  ) -> Single<Element> {
+    return create(subscribe: subscribe)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -39,7 +45,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
@@ -66,7 +71,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       onSuccess: sendableOnSuccess, onFailure: sendableOnFailure, onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe(
+    onSuccess: (@Sendable (Element) -> Void)?, onFailure: (@Sendable (any Swift.Error) -> Void)?,
+    onDisposed: (@Sendable () -> Void)?
+  ) -> any Disposable {
+    return subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed)
   }
 }

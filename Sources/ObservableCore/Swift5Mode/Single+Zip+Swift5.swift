@@ -15,7 +15,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<Collection: Swift.Collection, Source: Sendable>(
     _ collection: Collection, resultSelector: @escaping ([Source]) throws -> Element
@@ -24,6 +23,13 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable ([Source]) throws -> Element = {
       try uncheckedResultSelector($0)
     }
-    return zip(collection, resultSelector: sendableResultSelector)
+    return _swift6Zip(collection, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<Collection: Swift.Collection, Source: Sendable>(
+    _ collection: Collection, resultSelector: @escaping @Sendable ([Source]) throws -> Element
+  ) -> Single<Element> where Collection.Element == Single<Source> {
+    return zip(collection, resultSelector: resultSelector)
   }
 }

@@ -16,7 +16,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>,
@@ -26,7 +25,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable (E1, E2) throws -> Element = {
       try uncheckedResultSelector($0, $1)
     }
-    return zip(source1, source2, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<E1: Sendable, E2: Sendable>(
+    _ source1: Single<E1>, _ source2: Single<E2>,
+    resultSelector: @escaping @Sendable (E1, E2) throws -> Element
+  ) -> Single<Element> {
+    return zip(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,7 +49,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
@@ -52,7 +58,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2)
     }
-    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
+    resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
+  ) -> Single<Element> {
+    return zip(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -69,7 +83,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
@@ -79,7 +92,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3)
     }
-    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
+  ) -> Single<Element> {
+    return zip(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -97,7 +118,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
@@ -107,7 +127,19 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4)
     }
-    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable
+  >(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
+    _ source5: Single<E5>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
+  ) -> Single<Element> {
+    return zip(source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -126,7 +158,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
@@ -139,8 +170,19 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4, $5)
     }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
+  >(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
+    _ source5: Single<E5>, _ source6: Single<E6>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
+  ) -> Single<Element> {
+    return zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -160,7 +202,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
@@ -173,9 +214,21 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6)
     }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
+  >(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
+    _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+  ) -> Single<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -196,7 +249,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
@@ -210,8 +262,22 @@ extension PrimitiveSequence where Trait == SingleTrait {
     let sendableResultSelector: @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7)
     }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
+    E7: Sendable, E8: Sendable
+  >(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
+    _ source5: Single<E5>, _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
+    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+  ) -> Single<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 }

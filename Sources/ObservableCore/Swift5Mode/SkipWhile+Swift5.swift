@@ -13,11 +13,17 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return skip(while: sendablePredicate)
+    return _swift6Skip(while: sendablePredicate)
+  }
+
+  @inlinable
+  internal func _swift6Skip(while predicate: @escaping @Sendable (Element) throws -> Bool)
+    -> Observable<Element>
+  {
+    return skip(while: predicate)
   }
 }

@@ -13,12 +13,18 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOn = on
     let sendableOn: @Sendable (Event<Element>) -> Void = { uncheckedOn($0) }
-    return subscribe(sendableOn)
+    return _swift6Subscribe(sendableOn)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void)
+    -> any Disposable
+  {
+    return subscribe(on)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -34,7 +40,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe(
     onNext: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,

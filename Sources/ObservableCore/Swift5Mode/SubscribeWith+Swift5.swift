@@ -18,7 +18,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
@@ -53,8 +52,19 @@ extension ObservableType {
     } else {
       sendableOnDisposed = nil
     }
-    return subscribe(
+    return _swift6Subscribe(
       with: object, onNext: sendableOnNext, onError: sendableOnError,
       onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
+  }
+
+  @inlinable
+  internal func _swift6Subscribe<Object: AnyObject & Sendable>(
+    with object: Object, onNext: (@Sendable (Object, Element) -> Void)?,
+    onError: (@Sendable (Object, any Swift.Error) -> Void)?,
+    onCompleted: (@Sendable (Object) -> Void)?, onDisposed: (@Sendable (Object) -> Void)?
+  ) -> any Disposable {
+    return subscribe(
+      with: object, onNext: onNext, onError: onError, onCompleted: onCompleted,
+      onDisposed: onDisposed)
   }
 }

@@ -15,13 +15,19 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func take(
     while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
-    return take(while: sendablePredicate, behavior: behavior)
+    return _swift6Take(while: sendablePredicate, behavior: behavior)
+  }
+
+  @inlinable
+  internal func _swift6Take(
+    while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior
+  ) -> Observable<Element> {
+    return take(while: predicate, behavior: behavior)
   }
 }

@@ -15,7 +15,6 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping () throws -> Resource,
@@ -29,6 +28,14 @@ extension Observable {
     let sendableObservableFactory: @Sendable (Resource) throws -> Observable<Element> = {
       try uncheckedObservableFactory($0)
     }
-    return using(sendableResourceFactory, observableFactory: sendableObservableFactory)
+    return _swift6Using(sendableResourceFactory, observableFactory: sendableObservableFactory)
+  }
+
+  @inlinable
+  internal static func _swift6Using<Resource: Disposable>(
+    _ resourceFactory: @escaping @Sendable () throws -> Resource,
+    observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>
+  ) -> Observable<Element> {
+    return using(resourceFactory, observableFactory: observableFactory)
   }
 }

@@ -15,7 +15,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func withLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
@@ -24,13 +23,14 @@ extension ObservableType {
     let sendableResultSelector: @Sendable (Element, Source.Element) throws -> ResultType = {
       try uncheckedResultSelector($0, $1)
     }
-    let resultSelector = sendableResultSelector
-    let first = asObservable()
-    let second = second.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _WithLatestFromStorage(
-        downstream: observer, lifetime: lifetime, resultSelector: resultSelector)
-      storage.run(first: first, second: second)
-    })
+    return _swift6WithLatestFrom(second, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal func _swift6WithLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(
+    _ second: Source,
+    resultSelector: @escaping @Sendable (Element, Source.Element) throws -> ResultType
+  ) -> Observable<ResultType> {
+    return withLatestFrom(second, resultSelector: resultSelector)
   }
 }

@@ -15,7 +15,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) throws -> Result
@@ -24,6 +23,13 @@ extension ObservableType {
     let sendableResultSelector: @Sendable (Object, Element) throws -> Result = {
       try uncheckedResultSelector($0, $1)
     }
-    return withUnretained(object, resultSelector: sendableResultSelector)
+    return _swift6WithUnretained(object, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal func _swift6WithUnretained<Object: AnyObject & Sendable, Result: Sendable>(
+    _ object: Object, resultSelector: @escaping @Sendable (Object, Element) throws -> Result
+  ) -> Observable<Result> {
+    return withUnretained(object, resultSelector: resultSelector)
   }
 }

@@ -15,7 +15,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection,
@@ -25,6 +24,14 @@ extension ObservableType {
     let sendableResultSelector: @Sendable ([Collection.Element.Element]) throws -> Element = {
       try uncheckedResultSelector($0)
     }
-    return zip(collection, resultSelector: sendableResultSelector)
+    return _swift6Zip(collection, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<Collection: Swift.Collection>(
+    _ collection: Collection,
+    resultSelector: @escaping @Sendable ([Collection.Element.Element]) throws -> Element
+  ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
+    return zip(collection, resultSelector: resultSelector)
   }
 }

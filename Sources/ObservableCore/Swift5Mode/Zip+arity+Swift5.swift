@@ -16,7 +16,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
@@ -26,7 +25,15 @@ extension ObservableType {
     let sendableResultSelector: @Sendable (O1.Element, O2.Element) throws -> Element = {
       try uncheckedResultSelector($0, $1)
     }
-    return zip(source1, source2, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+    _ source1: O1, _ source2: O2,
+    resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
+  ) -> Observable<Element> {
+    return zip(source1, source2, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -42,7 +49,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
@@ -54,7 +60,17 @@ extension ObservableType {
     let sendableResultSelector: @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element = {
       try uncheckedResultSelector($0, $1, $2)
     }
-    return zip(source1, source2, source3, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3,
+    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
+  ) -> Observable<Element> {
+    return zip(source1, source2, source3, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -71,7 +87,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -85,7 +100,19 @@ extension ObservableType {
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element = {
         try uncheckedResultSelector($0, $1, $2, $3)
       }
-    return zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+    return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+  ) -> Observable<Element> {
+    return zip(source1, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -103,7 +130,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -118,7 +144,21 @@ extension ObservableType {
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element = {
         try uncheckedResultSelector($0, $1, $2, $3, $4)
       }
-    return zip(source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+    return _swift6Zip(
+      source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws ->
+      Element
+  ) -> Observable<Element> {
+    return zip(source1, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -137,7 +177,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -152,8 +191,21 @@ extension ObservableType {
     let sendableResultSelector:
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
         Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5) }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    resultSelector:
+      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)
+      throws -> Element
+  ) -> Observable<Element> {
+    return zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -173,7 +225,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -190,9 +241,26 @@ extension ObservableType {
     let sendableResultSelector:
       @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
         throws -> Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6) }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
+    O7: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    _ source7: O7,
+    resultSelector:
+      @escaping @Sendable (
+        O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
+      ) throws -> Element
+  ) -> Observable<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -213,7 +281,6 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   @inlinable
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -234,8 +301,27 @@ extension ObservableType {
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
         O8.Element
       ) throws -> Element = { try uncheckedResultSelector($0, $1, $2, $3, $4, $5, $6, $7) }
-    return zip(
+    return _swift6Zip(
       source1, source2, source3, source4, source5, source6, source7, source8,
       resultSelector: sendableResultSelector)
+  }
+
+  @inlinable
+  internal static func _swift6Zip<
+    O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
+    O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
+    O7: ObservableConvertibleType, O8: ObservableConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    _ source7: O7, _ source8: O8,
+    resultSelector:
+      @escaping @Sendable (
+        O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
+        O8.Element
+      ) throws -> Element
+  ) -> Observable<Element> {
+    return zip(
+      source1, source2, source3, source4, source5, source6, source7, source8,
+      resultSelector: resultSelector)
   }
 }

@@ -23,11 +23,14 @@ extension TestScheduler {
   ///   - action: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
     nonisolated(unsafe) let uncheckedAction = action
     let sendableAction: @Sendable () -> Void = { uncheckedAction() }
-    scheduleAt(time, action: sendableAction)
+    _swift6ScheduleAt(time, action: sendableAction)
+  }
+
+  internal func _swift6ScheduleAt(_ time: TestTime, action: @escaping @Sendable () -> Void) {
+    scheduleAt(time, action: action)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -43,14 +46,20 @@ extension TestScheduler {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func start<Source: ObservableConvertibleType>(
     created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Source
   ) -> TestableObserver<Source.Element> {
     nonisolated(unsafe) let uncheckedCreate = create
     let sendableCreate: @Sendable () -> Source = { uncheckedCreate() }
-    return start(
+    return _swift6Start(
       created: created, subscribed: subscribed, disposed: disposed, create: sendableCreate)
+  }
+
+  internal func _swift6Start<Source: ObservableConvertibleType>(
+    created: TestTime, subscribed: TestTime, disposed: TestTime,
+    create: @escaping @Sendable () -> Source
+  ) -> TestableObserver<Source.Element> {
+    return start(created: created, subscribed: subscribed, disposed: disposed, create: create)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -64,13 +73,18 @@ extension TestScheduler {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func start<Source: ObservableConvertibleType>(
     disposed: TestTime, create: @escaping () -> Source
   ) -> TestableObserver<Source.Element> {
     nonisolated(unsafe) let uncheckedCreate = create
     let sendableCreate: @Sendable () -> Source = { uncheckedCreate() }
-    return start(disposed: disposed, create: sendableCreate)
+    return _swift6Start(disposed: disposed, create: sendableCreate)
+  }
+
+  internal func _swift6Start<Source: ObservableConvertibleType>(
+    disposed: TestTime, create: @escaping @Sendable () -> Source
+  ) -> TestableObserver<Source.Element> {
+    return start(disposed: disposed, create: create)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -82,12 +96,17 @@ extension TestScheduler {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func start<Source: ObservableConvertibleType>(_ create: @escaping () -> Source)
     -> TestableObserver<Source.Element>
   {
     nonisolated(unsafe) let uncheckedCreate = create
     let sendableCreate: @Sendable () -> Source = { uncheckedCreate() }
-    return start(sendableCreate)
+    return _swift6Start(sendableCreate)
+  }
+
+  internal func _swift6Start<Source: ObservableConvertibleType>(
+    _ create: @escaping @Sendable () -> Source
+  ) -> TestableObserver<Source.Element> {
+    return start(create)
   }
 }

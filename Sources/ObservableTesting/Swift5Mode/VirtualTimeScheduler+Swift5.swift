@@ -24,14 +24,20 @@ extension VirtualTimeScheduler {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func scheduleRelativeVirtual<StateType: Sendable>(
     _ state: StateType, dueTime: VirtualTimeInterval,
     action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     nonisolated(unsafe) let uncheckedAction = action
     let sendableAction: @Sendable (StateType) -> any Disposable = { uncheckedAction($0) }
-    return scheduleRelativeVirtual(state, dueTime: dueTime, action: sendableAction)
+    return _swift6ScheduleRelativeVirtual(state, dueTime: dueTime, action: sendableAction)
+  }
+
+  internal func _swift6ScheduleRelativeVirtual<StateType: Sendable>(
+    _ state: StateType, dueTime: VirtualTimeInterval,
+    action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    return scheduleRelativeVirtual(state, dueTime: dueTime, action: action)
   }
 
   /// The Swift 5 language mode form of this API.
@@ -46,12 +52,17 @@ extension VirtualTimeScheduler {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @_disfavoredOverload
   public func scheduleAbsoluteVirtual<StateType: Sendable>(
     _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     nonisolated(unsafe) let uncheckedAction = action
     let sendableAction: @Sendable (StateType) -> any Disposable = { uncheckedAction($0) }
-    return scheduleAbsoluteVirtual(state, time: time, action: sendableAction)
+    return _swift6ScheduleAbsoluteVirtual(state, time: time, action: sendableAction)
+  }
+
+  internal func _swift6ScheduleAbsoluteVirtual<StateType: Sendable>(
+    _ state: StateType, time: VirtualTime, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    return scheduleAbsoluteVirtual(state, time: time, action: action)
   }
 }

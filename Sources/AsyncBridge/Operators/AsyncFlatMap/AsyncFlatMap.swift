@@ -1,6 +1,7 @@
 import ObservableCore
 
 extension ObservableType {
+  // Swift 5-mode twin: disfavored too (a synchronous closure selects the synchronous operator)
   /// Transforms each element with an async function, one element at a time, in order.
   ///
   /// ```
@@ -45,6 +46,7 @@ extension ObservableType {
     _asyncFlatMap(mode: .concat, transform)
   }
 
+  // Swift 5-mode twin: disfavored too (a synchronous closure selects the synchronous operator)
   /// Runs an async function for each element, all at once, and emits the results as they
   /// finish.
   ///
@@ -78,6 +80,7 @@ extension ObservableType {
     _asyncFlatMap(mode: .merge(limit: nil), transform)
   }
 
+  // Swift 5-mode twin: disfavored too (a synchronous closure selects the synchronous operator)
   /// Runs an async function for each element, at most `maxConcurrent` at a time, and emits the
   /// results as they finish.
   ///
@@ -121,6 +124,7 @@ extension ObservableType {
     return _asyncFlatMap(mode: .merge(limit: maxConcurrent), transform)
   }
 
+  // Swift 5-mode twin: disfavored too (a synchronous closure selects the synchronous operator)
   /// Runs an async function for each element, one at a time, and emits the results in element
   /// order.
   ///
@@ -155,6 +159,7 @@ extension ObservableType {
     _asyncFlatMap(mode: .concat, transform)
   }
 
+  // Swift 5-mode twin: disfavored too (a synchronous closure selects the synchronous operator)
   /// Runs an async function for the latest element only, cancelling the task of the previous
   /// one.
   ///
