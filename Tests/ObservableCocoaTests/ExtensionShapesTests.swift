@@ -1,0 +1,167 @@
+import Foundation
+import ObservableCocoa
+import ObservableCore
+import ObservableTesting
+import Testing
+
+/// Collects the elements a synchronous sequence delivers, and how it ended.
+private func collect<Source: ObservableConvertibleType>(
+  _ source: Source
+) -> (elements: [Source.Element], completed: Bool) {
+  let state = _Mutex<(elements: [Source.Element], completed: Bool)>(([], false))
+  _ = source.asObservable().subscribe(
+    onNext: { element in state.withLock { $0.elements.append(element) } },
+    onCompleted: { state.withLock { $0.completed = true } })
+  return state.withLock { $0 }
+}
+
+private struct ShapeError: Error, Equatable {}
+
+/// The integers an observer received, from whichever thread.
+private final class ReceivedInts: Sendable {
+  private let list = _Mutex<[Int]>([])
+
+  func append(_ value: Int) { list.withLock { $0.append(value) } }
+
+  var all: [Int] { list.withLock { $0 } }
+}
+
+@Suite("Library extension shapes in Swift 6 mode")
+struct ExtensionShapesTests {
+  @Test("ObservableType: partition, pairwise, numbered, closures, unwrap")
+  func observableTypeShapes() {
+    let (evens, odds) = Observable.of(1, 2, 3, 4).partition { $0 % 2 == 0 }
+    #expect(collect(evens).elements == [2, 4])
+    #expect(collect(odds).elements == [1, 3])
+
+    let pairs = collect(Observable.of(1, 2, 3).pairwise()).elements
+    #expect(pairs.map(\.0) == [1, 2])
+    #expect(pairs.map(\.1) == [2, 3])
+
+    let numbered = collect(Observable.of("a", "b").numbered()).elements
+    #expect(numbered.map(\.index) == [0, 1])
+    #expect(numbered.map(\.element) == ["a", "b"])
+
+    let adders = collect(Observable.of(1, 10).adders()).elements
+    #expect(adders.map { $0(5) } == [6, 15])
+
+    #expect(collect(Observable<Int?>.of(1, nil, 3).unwrap()).elements == [1, 3])
+  }
+
+  @Test("ObservableType: materialize into Result keeps the error as a value and completes")
+  func mapToResult() throws {
+    let source = Observable<Int>.create { observer in
+      observer.onNext(1)
+      observer.onError(ShapeError())
+      return Disposables.create()
+    }
+    let (results, completed) = collect(source.mapToResult())
+    #expect(results.count == 2)
+    #expect(try results[0].get() == 1)
+    #expect(throws: ShapeError.self) { try results[1].get() }
+    #expect(completed)
+  }
+
+  @Test("extension Observable: a static factory and an instance operator")
+  func observableShapes() {
+    #expect(collect(Observable.pair(1, 2)).elements == [1, 2])
+    #expect(collect(Observable.of(1, 2).doubled()).elements == [1, 1, 2, 2])
+  }
+
+  @Test("extension SharedSequence: the partition written for RxCocoa, on a Driver")
+  @MainActor
+  func sharedSequencePartition() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let matches = scheduler.createObserver(Int.self)
+    let nonMatches = scheduler.createObserver(Int.self)
+    SharingScheduler.mock(scheduler: scheduler) {
+      let source = scheduler.createHotObservable([
+        .next(210, 1), .next(220, 2), .next(230, 3), .completed(240),
+      ])
+      let driver = source.asDriver(onErrorJustReturn: -1)
+      let parts = driver.partition { $0 > 1 }
+      scheduler.scheduleAt(200) {
+        _ = parts.matches.drive(matches)
+        _ = parts.nonMatches.drive(nonMatches)
+      }
+      scheduler.start()
+    }
+    #expect(matches.events == [.next(221, 2), .next(231, 3), .completed(241)])
+    #expect(nonMatches.events == [.next(211, 1), .completed(241)])
+  }
+
+  @Test("Driver-only extensions, with and without an Element constraint")
+  @MainActor
+  func driverShapes() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let described = scheduler.createObserver(String.self)
+    let negated = scheduler.createObserver(Bool.self)
+    SharingScheduler.mock(scheduler: scheduler) {
+      let numbers = scheduler.createHotObservable([.next(210, 7), .completed(230)])
+      let flags = scheduler.createHotObservable([.next(210, true), .completed(230)])
+      scheduler.scheduleAt(200) {
+        _ = numbers.asDriver(onErrorJustReturn: 0).described(prefix: "#").drive(described)
+        _ = flags.asDriver(onErrorJustReturn: false).not().drive(negated)
+      }
+      scheduler.start()
+    }
+    #expect(described.events == [.next(211, "#7"), .completed(231)])
+    #expect(negated.events == [.next(211, false), .completed(231)])
+  }
+
+  @Test("extension PrimitiveSequence where Trait == SingleTrait")
+  func singleShapes() throws {
+    let success = try Single.just(2).mapToResult().toBlockingResult()
+    #expect(try success.get() == 2)
+    let failure = try Single<Int>.error(ShapeError()).mapToResult().toBlockingResult()
+    #expect(throws: ShapeError.self) { try failure.get() }
+
+    let pair = try Single.just(3).zipped { .just("\($0)") }.toBlockingResult()
+    #expect(pair.0 == 3)
+    #expect(pair.1 == "3")
+  }
+
+  @Test("extension Reactive where Base: a main-actor class binds through a Binder")
+  @MainActor
+  func reactiveShape() async {
+    let label = TitleLabel()
+    let subscription = Observable.of("a", "b").bind(to: label.rx.title)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(20))
+    while label.history.count < 2, clock.now < deadline { await Task.yield() }
+    subscription.dispose()
+    #expect(label.text == "b")
+    #expect(label.history == ["a", "b"])
+  }
+
+  @Test("extension ObserverType: sending many, and an adapting observer")
+  func observerShapes() {
+    let subject = PublishSubject<Int>()
+    let received = ReceivedInts()
+    let subscription = subject.subscribe(onNext: { received.append($0) })
+    subject.onNext(all: [1, 2])
+    let fromStrings: AnyObserver<String> = subject.adapted { Int($0) ?? 0 }
+    fromStrings.onNext("40")
+    subscription.dispose()
+    #expect(received.all == [1, 2, 40])
+  }
+
+  @Test("a custom ObservableType with subscribe(_:) works with the operators")
+  func customObservableType() {
+    let (elements, completed) = collect(Countdown(start: 3).map { $0 * 10 })
+    #expect(elements == [30, 20, 10])
+    #expect(completed)
+  }
+}
+
+extension PrimitiveSequence where Trait == SingleTrait {
+  /// The element of a Single that delivers at once when subscribed, or its error.
+  fileprivate func toBlockingResult() throws -> Element {
+    let outcome = _Mutex<Result<Element, any Error>?>(nil)
+    _ = subscribe(
+      onSuccess: { value in outcome.withLock { $0 = .success(value) } },
+      onFailure: { error in outcome.withLock { $0 = .failure(error) } })
+    guard let result = outcome.withLock({ $0 }) else { throw ShapeError() }
+    return try result.get()
+  }
+}
