@@ -409,12 +409,13 @@ private func callUser(_ client: GitHubClient, _ name: String) async -> Result<Us
   }
 }
 
-/// Polls `condition` with a real-time deadline.
-/// How long, in real time, a check waits for the client before it gives up. It bounds only a
-/// failing run: in the whole suite on two cores, with every test started at once, a loopback
+/// How long, in real time, a check waits for the client before it gives up.
+///
+/// It bounds only a failing run: in the whole suite on two cores, with every test started at once, a loopback
 /// request has waited over a minute before it was served.
 private let patience: Duration = .seconds(300)
 
+/// Polls `condition` with a real-time deadline.
 private func poll(within limit: Duration = patience, _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now.advanced(by: limit)
   while !condition() {
