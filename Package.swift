@@ -42,7 +42,8 @@ let package = Package(
       name: "bridge-demo",
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
     ),
-    .executableTarget(name: "main-scheduler-example", dependencies: ["ObservableCore"]),
+    .executableTarget(
+      name: "main-scheduler-example", dependencies: ["ObservableCore", "ObservableCocoa"]),
     // Prints what the default hooks print (debug lines, unhandled errors, reentrant events,
     // main-thread violations, ObservableCocoa's control events that fail), so that
     // HookDefaultsTests can check standard output in a process of its own.

@@ -19,9 +19,14 @@ public enum SharingScheduler {
   private static var mockMake: (@Sendable () -> any SchedulerType)?
 
   /// Makes the scheduler that ``Driver`` and ``Signal`` deliver on: the one given to
-  /// ``mock(makeScheduler:action:)`` inside its `action`, otherwise `MainScheduler.instance`.
+  /// ``mock(makeScheduler:action:)`` inside its `action`, otherwise a new `MainScheduler`.
+  ///
+  /// A new one each time, as in RxCocoa: a `MainScheduler` runs work at once on the main
+  /// queue only while nothing else of its own is pending, so a chain that observes on it twice
+  /// (an `observe(on:)` inside a Driver's chain, and the Driver's own) delivers at once only if
+  /// the two are different schedulers.
   public static var make: @Sendable () -> any SchedulerType {
-    mockMake ?? { MainScheduler.instance }
+    mockMake ?? { MainScheduler() }
   }
 
   /// Whether ``mock(scheduler:action:)`` or one of its siblings is in effect for the caller.

@@ -6,6 +6,7 @@
 // runs on the main queue, not on a particular thread.
 
 import Dispatch
+import ObservableCocoa
 import ObservableCore
 
 #if canImport(Glibc)
@@ -39,6 +40,59 @@ DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(30), execute: watc
 
 // Top-level code with `await` runs on the main actor, whose executor is the main queue.
 check("main actor runs on the main queue", MainScheduler.isOnMainQueue)
+
+// On the main thread with nothing pending, a main scheduler delivers before `subscribe` (or
+// `drive`) returns, however it is reached, as RxSwift 6.10.2 does in each of these shapes: a
+// label bound in `viewDidLoad` shows its first value at once.
+/// Subscribes with `subscribe`, which appends to `lines`, and returns what was there when it
+/// returned.
+func atOnce(_ subscribe: (Lines) -> any Disposable) -> [String] {
+  let lines = Lines()
+  let subscription = subscribe(lines)
+  let seen = lines.all
+  subscription.dispose()
+  return seen
+}
+check(
+  "observe(on: MainScheduler.instance) delivers at once",
+  atOnce { lines in
+    Observable.just("a").observe(on: MainScheduler.instance).subscribe(onNext: lines.append)
+  } == ["a"])
+let sharingScheduler: any SchedulerType = DriverSharingStrategy.scheduler
+check(
+  "Driver's and Signal's scheduler is a MainScheduler",
+  sharingScheduler is MainScheduler && SignalSharingStrategy.scheduler is MainScheduler)
+check(
+  "a MainScheduler seen as SchedulerType delivers at once",
+  atOnce { lines in
+    Observable.just("b").observe(on: sharingScheduler).subscribe(onNext: lines.append)
+  } == ["b"])
+check(
+  "observe(on:) a sharing scheduler inside a Driver delivers at once",
+  atOnce { lines in
+    Observable.just("c").observe(on: DriverSharingStrategy.scheduler)
+      .asDriver(onErrorJustReturn: "").drive(onNext: lines.append)
+  } == ["c"])
+check(
+  "drive delivers a startWith element at once",
+  atOnce { lines in
+    Observable<String>.never().startWith("d").asDriver(onErrorDriveWith: .empty())
+      .drive(onNext: lines.append)
+  } == ["d"])
+check(
+  "a feedback loop's system: the first startWith at once, the other behind the pending work",
+  atOnce { lines in
+    // subscribe(on:) and observe(on:) share one scheduler: RxSwift delivers "e1" later too.
+    let scheduler = DriverSharingStrategy.scheduler
+    return Observable<String>.never().startWith("e1").subscribe(on: scheduler)
+      .startWith("e0").observe(on: scheduler)
+      .asDriver(onErrorDriveWith: .empty()).drive(onNext: lines.append)
+  } == ["e0"])
+check(
+  "observe(on: MainScheduler.asyncInstance) does not deliver at once",
+  atOnce { lines in
+    Observable.just("f").observe(on: MainScheduler.asyncInstance).subscribe(onNext: lines.append)
+  } == [])
 
 // MainScheduler.instance runs work at once when it is already on the main queue.
 let ranInline = _Atomic<Bool>(false)

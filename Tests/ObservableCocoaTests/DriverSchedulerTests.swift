@@ -57,10 +57,16 @@ struct DriverSchedulerTests {
     }
   }
 
-  @Test("outside mock, drivers and signals use MainScheduler.instance")
-  func defaultIsMain() {
-    #expect(DriverSharingStrategy.scheduler as? MainScheduler === MainScheduler.instance)
-    #expect(SignalSharingStrategy.scheduler as? MainScheduler === MainScheduler.instance)
+  @Test("outside mock, drivers and signals use a new MainScheduler each time, as in RxCocoa")
+  func defaultIsMain() throws {
+    let first = try #require(DriverSharingStrategy.scheduler as? MainScheduler)
+    let second = try #require(DriverSharingStrategy.scheduler as? MainScheduler)
+    let signal = try #require(SignalSharingStrategy.scheduler as? MainScheduler)
+    // Each runs work at once on the main queue while none of its own is pending: two of them
+    // in one chain do not hold each other up (MainSchedulerTests runs that on the main queue).
+    #expect(first !== second)
+    #expect(first !== signal)
+    #expect(first !== MainScheduler.instance)
   }
 
   @Test("mock applies only inside its action, and only to the task that runs it")

@@ -23,6 +23,13 @@ struct MainSchedulerTests {
     #expect(lines.last == "done", "\(text)")
     let expectedChecks = [
       "main actor runs on the main queue: true",
+      "observe(on: MainScheduler.instance) delivers at once: true",
+      "Driver's and Signal's scheduler is a MainScheduler: true",
+      "a MainScheduler seen as SchedulerType delivers at once: true",
+      "observe(on:) a sharing scheduler inside a Driver delivers at once: true",
+      "drive delivers a startWith element at once: true",
+      "a feedback loop's system: the first startWith at once, the other behind the pending work: true",
+      "observe(on: MainScheduler.asyncInstance) does not deliver at once: true",
       "instance runs at once on the main queue: true",
       "asyncInstance queues the work: true",
       "asyncInstance runs on the main queue: true",

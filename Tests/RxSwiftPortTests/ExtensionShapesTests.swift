@@ -119,9 +119,12 @@ struct ExtensionShapesTests {
   }
 
   @Test("extension Reactive where Base: a class binds through a Binder")
-  func reactiveShape() {
+  @MainActor
+  func reactiveShape() async {
     let label = TitleLabel()
     let subscription = Observable.of("a", "b").bind(to: label.rx.title)
+    // The binder sets the label on the main scheduler.
+    #expect(await waitUntil { label.history.count == 2 })
     subscription.dispose()
     #expect(label.text == "b")
     #expect(label.history == ["a", "b"])
