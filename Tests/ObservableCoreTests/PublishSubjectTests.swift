@@ -180,4 +180,21 @@ struct PublishSubjectTests {
     }
     #expect(!subject.hasObservers)
   }
+
+  @Test("a subscription never disposed is released with the subject, as in RxSwift")
+  func releasedWithoutDispose() {
+    weak var observerCapture: Tracked?
+    weak var weakSubject: PublishSubject<Int>?
+    do {
+      let subject = PublishSubject<Int>()
+      let capture = Tracked()
+      observerCapture = capture
+      weakSubject = subject
+      _ = subject.subscribe(onNext: { _ in _ = capture })
+      subject.onNext(1)
+    }
+    // Nothing holds the subject or the subscription any more: both go, with the observer.
+    #expect(weakSubject == nil)
+    #expect(observerCapture == nil)
+  }
 }

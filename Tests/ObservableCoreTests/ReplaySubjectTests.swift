@@ -258,4 +258,21 @@ struct ReplaySubjectTests {
       #expect(SubjectStressHarness.expectSlice(received, of: outcome.reference) == 0)
     }
   }
+
+  @Test("a subscription never disposed is released with the subject, as in RxSwift")
+  func releasedWithoutDispose() {
+    weak var observerCapture: Tracked?
+    weak var weakSubject: ReplaySubject<Int>?
+    do {
+      let subject = ReplaySubject<Int>.create(bufferSize: 3)
+      let capture = Tracked()
+      observerCapture = capture
+      weakSubject = subject
+      _ = subject.subscribe(onNext: { _ in _ = capture })
+      subject.onNext(1)
+    }
+    // Nothing holds the subject or the subscription any more: both go, with the observer.
+    #expect(weakSubject == nil)
+    #expect(observerCapture == nil)
+  }
 }

@@ -321,6 +321,78 @@ import XCTest
     }
   }
 
+  /// Shapes from RxSwift's own tests that leave a subscription undisposed.
+  ///
+  /// RxSwift's total returns to its start once the objects are released, and so must this
+  /// one. Each test builds its objects in a function, so that they are released when it
+  /// returns, before tearDown reads the total.
+  final class ReleasedWithoutDisposeTests: ResourceBalanceTestCase {
+    func testPublishRelayBoundTo() {
+      func run() {
+        let relay = PublishRelay<Int>()
+        let received = _Mutex<[Int]>([])
+        _ = relay.subscribe(onNext: { value in received.withLock { $0.append(value) } })
+        _ = Observable.just(1).bind(to: relay)
+        XCTAssertEqual(received.withLock { $0 }, [1])
+      }
+      run()
+    }
+
+    func testReplayRelayBoundTo() {
+      func run() {
+        let relay = ReplayRelay<Int>.create(bufferSize: 1)
+        let received = _Mutex<[Int]>([])
+        _ = relay.subscribe(onNext: { value in received.withLock { $0.append(value) } })
+        _ = Observable.just(1).bind(to: relay)
+        XCTAssertEqual(received.withLock { $0 }, [1])
+      }
+      run()
+    }
+
+    func testReplaySubjectSubscribedWithoutEvents() {
+      func run() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 3)
+        _ = subject.subscribe(onNext: { _ in })
+      }
+      run()
+    }
+
+    func testReplayAllConnectedAndSubscribed() {
+      func run() {
+        let replayed = Observable.just(1).replayAll()
+        _ = replayed.connect()
+        let received = _Mutex<[Int]>([])
+        _ = replayed.subscribe(onNext: { value in received.withLock { $0.append(value) } })
+        // As in RxSwift, the connection's completion releases its subject, and a subscriber
+        // that comes later gets a new one.
+        XCTAssertEqual(received.withLock { $0 }, [])
+      }
+      run()
+    }
+
+    func testRelayAsInfallibleSubscribed() {
+      func run() {
+        let behavior = BehaviorRelay(value: 0)
+        let publish = PublishRelay<Int>()
+        let replay = ReplayRelay<Int>.create(bufferSize: 1)
+        let received = _Mutex<[Int]>([])
+        _ = behavior.asInfallible().subscribe(onNext: { value in
+          received.withLock { $0.append(value) }
+        })
+        _ = publish.asInfallible().subscribe(onNext: { value in
+          received.withLock { $0.append(value) }
+        })
+        _ = replay.asInfallible().subscribe(onNext: { value in
+          received.withLock { $0.append(value) }
+        })
+        publish.accept(1)
+        replay.accept(2)
+        XCTAssertEqual(received.withLock { $0 }, [0, 1, 2])
+      }
+      run()
+    }
+  }
+
 #else
 
   /// Without the trait, nothing of RxSwift's resource tracing is compiled in.

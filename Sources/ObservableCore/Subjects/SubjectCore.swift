@@ -456,7 +456,10 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
       guard !lifetime.isDisposed else { return }
       observer.on(stop)
     case .added(let id, let gate):
-      lifetime.onDispose { self.unsubscribe(id) }
+      // Weakly: the entry holds the lifetime, so a strong reference here would keep the core
+      // (and everything its entries hold) alive after the subject is released, as long as the
+      // subscription is never disposed. RxSwift's subscription holds its subject weakly too.
+      lifetime.onDispose { [weak self] in self?.unsubscribe(id) }
       guard let gate else { return }
       Self.deliver(gate.takeReplay(), to: observer, lifetime)
       // Then the events the gate kept meanwhile, until it has kept nothing more and opens.
