@@ -17,6 +17,15 @@ let package = Package(
     .library(name: "AsyncBridge", targets: ["AsyncBridge"]),
     .library(name: "GitHubAsync", targets: ["GitHubAsync"]),
     .library(name: "GitHubReplay", targets: ["GitHubReplay"]),
+    .library(name: "ObservableBlocking", targets: ["ObservableBlocking"]),
+    // RxSwift's module and product names, for code that imports or qualifies them: each module
+    // re-exports its counterpart here, so a migration can be a manifest change alone
+    // (MigratingFromRxSwift.md, "Keeping RxSwift's module names").
+    .library(name: "RxSwift", targets: ["RxSwift"]),
+    .library(name: "RxCocoa", targets: ["RxCocoa"]),
+    .library(name: "RxRelay", targets: ["RxRelay"]),
+    .library(name: "RxTest", targets: ["RxTest"]),
+    .library(name: "RxBlocking", targets: ["RxBlocking"]),
     .executable(name: "bridge-demo", targets: ["bridge-demo"]),
   ],
   traits: [
@@ -38,6 +47,13 @@ let package = Package(
     .target(name: "AsyncBridge", dependencies: ["ObservableCore"]),
     .target(name: "GitHubAsync", dependencies: ["ObservableCore", "AsyncBridge"]),
     .target(name: "GitHubReplay", dependencies: ["ObservableCore"], resources: [.copy("Fixtures")]),
+    // RxBlocking's toBlocking(): blocking operators for tests and tools.
+    .target(name: "ObservableBlocking", dependencies: ["ObservableCore"]),
+    .target(name: "RxSwift", dependencies: ["ObservableCore"]),
+    .target(name: "RxCocoa", dependencies: ["ObservableCocoa"]),
+    .target(name: "RxRelay", dependencies: ["ObservableCore"]),
+    .target(name: "RxTest", dependencies: ["ObservableTesting"]),
+    .target(name: "RxBlocking", dependencies: ["ObservableBlocking"]),
     .executableTarget(
       name: "bridge-demo",
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
@@ -89,6 +105,8 @@ let package = Package(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),
     .testTarget(name: "GitHubReplayTests", dependencies: ["GitHubReplay"]),
+    .testTarget(
+      name: "ObservableBlockingTests", dependencies: ["ObservableBlocking", "ObservableCore"]),
     // Real-thread races with fixed iteration counts and deadlines; CI runs them alone under
     // AddressSanitizer and with the whole suite under ThreadSanitizer.
     .testTarget(
@@ -114,7 +132,9 @@ let package = Package(
       name: "LanguageModeTests",
       dependencies: [
         "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
-        "TestProcessSupport",
+        "ObservableBlocking", "TestProcessSupport",
+        // Built so that client code importing RxSwift's module names can be type-checked.
+        "RxSwift", "RxCocoa", "RxRelay", "RxTest", "RxBlocking",
       ],
       exclude: ["MainActorDefault"]),
     // RxSwift's resource tracing (the TraceResources trait), checked as RxSwift's tests do:

@@ -39,17 +39,21 @@ hosting_base_path=${DOCS_HOSTING_BASE_PATH:-}
 
 # Each documented module and the documented modules it links to (its dependencies), in an order
 # where every module comes after its dependencies.
-modules=(ObservableCore ObservableCocoa ObservableTesting AsyncBridge GitHubAsync GitHubReplay)
+modules=(
+  ObservableCore ObservableCocoa ObservableTesting ObservableBlocking AsyncBridge GitHubAsync
+  GitHubReplay
+)
 declare -A dependencies=(
   [ObservableCore]=""
   [ObservableCocoa]="ObservableCore"
   [ObservableTesting]="ObservableCore"
+  [ObservableBlocking]="ObservableCore"
   [AsyncBridge]="ObservableCore"
   [GitHubAsync]="ObservableCore AsyncBridge"
   [GitHubReplay]="ObservableCore"
 )
-# The targets to build: these four build all six modules.
-build_targets=(GitHubAsync ObservableCocoa ObservableTesting GitHubReplay)
+# The targets to build: these five build all seven modules.
+build_targets=(GitHubAsync ObservableCocoa ObservableTesting ObservableBlocking GitHubReplay)
 
 log=$scratch/docs-build.log
 mkdir -p "$scratch"

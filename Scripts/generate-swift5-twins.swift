@@ -35,7 +35,7 @@ import Foundation
 
 let modules = [
   "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
-  "GitHubReplay",
+  "GitHubReplay", "ObservableBlocking",
 ]
 let marker = "@available(swift, introduced: 6)"
 let optOut = "No Swift 5-mode twin:"
