@@ -18,14 +18,9 @@ let package = Package(
     .library(name: "GitHubAsync", targets: ["GitHubAsync"]),
     .library(name: "GitHubReplay", targets: ["GitHubReplay"]),
     .library(name: "ObservableBlocking", targets: ["ObservableBlocking"]),
-    // RxSwift's module and product names, for code that imports or qualifies them: each module
-    // re-exports its counterpart here, so a migration can be a manifest change alone
-    // (MigratingFromRxSwift.md, "Keeping RxSwift's module names").
-    .library(name: "RxSwift", targets: ["RxSwift"]),
-    .library(name: "RxCocoa", targets: ["RxCocoa"]),
-    .library(name: "RxRelay", targets: ["RxRelay"]),
-    .library(name: "RxTest", targets: ["RxTest"]),
-    .library(name: "RxBlocking", targets: ["RxBlocking"]),
+    // RxSwift's module names (`import RxSwift`, `RxSwift.Observable`) are the products of the
+    // package in RxNames/, not of this one: a build cannot hold two modules of one name, so
+    // here they would keep every package whose graph also holds RxSwift from using this one.
     .executable(name: "bridge-demo", targets: ["bridge-demo"]),
   ],
   traits: [
@@ -49,11 +44,6 @@ let package = Package(
     .target(name: "GitHubReplay", dependencies: ["ObservableCore"], resources: [.copy("Fixtures")]),
     // RxBlocking's toBlocking(): blocking operators for tests and tools.
     .target(name: "ObservableBlocking", dependencies: ["ObservableCore"]),
-    .target(name: "RxSwift", dependencies: ["ObservableCore"]),
-    .target(name: "RxCocoa", dependencies: ["ObservableCocoa"]),
-    .target(name: "RxRelay", dependencies: ["ObservableCore"]),
-    .target(name: "RxTest", dependencies: ["ObservableTesting"]),
-    .target(name: "RxBlocking", dependencies: ["ObservableBlocking"]),
     .executableTarget(
       name: "bridge-demo",
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
@@ -133,8 +123,6 @@ let package = Package(
       dependencies: [
         "ObservableCore", "ObservableTesting", "ObservableCocoa", "AsyncBridge", "GitHubAsync",
         "ObservableBlocking", "TestProcessSupport",
-        // Built so that client code importing RxSwift's module names can be type-checked.
-        "RxSwift", "RxCocoa", "RxRelay", "RxTest", "RxBlocking",
       ],
       exclude: ["MainActorDefault"]),
     // RxSwift's resource tracing (the TraceResources trait), checked as RxSwift's tests do:
