@@ -48,13 +48,17 @@ let package = Package(
       name: "bridge-demo",
       dependencies: ["ObservableCore", "AsyncBridge", "GitHubAsync", "GitHubReplay"]
     ),
+    // Test fixtures, not products: programs that ObservableCoreTests run in processes of their
+    // own. MainSchedulerTests runs the first (MainScheduler on a program's main thread and
+    // queue). The second prints what the default hooks print (debug lines, unhandled errors,
+    // reentrant events, main-thread violations, ObservableCocoa's control events that fail), so
+    // that HookDefaultsTests can check standard output.
     .executableTarget(
-      name: "main-scheduler-example", dependencies: ["ObservableCore", "ObservableCocoa"]),
-    // Prints what the default hooks print (debug lines, unhandled errors, reentrant events,
-    // main-thread violations, ObservableCocoa's control events that fail), so that
-    // HookDefaultsTests can check standard output in a process of its own.
+      name: "main-scheduler-example", dependencies: ["ObservableCore", "ObservableCocoa"],
+      path: "Tests/Executables/main-scheduler-example"),
     .executableTarget(
-      name: "hooks-defaults-example", dependencies: ["ObservableCore", "ObservableCocoa"]),
+      name: "hooks-defaults-example", dependencies: ["ObservableCore", "ObservableCocoa"],
+      path: "Tests/Executables/hooks-defaults-example"),
     // Test support, not a product, and a dependency of test targets only: starts child processes
     // with posix_spawn, closing every descriptor but the standard three in the child. Tests use
     // it instead of Foundation's Process, whose run() in 6.3.1 can crash when over about 1,350
