@@ -16,9 +16,9 @@ extension BlockingObservable {
   internal func _collect(
     limit: Int?, predicate: (@Sendable (Element) throws -> Bool)?
   ) -> MaterializedSequenceResult<Element> {
-    let collector = _BlockingCollector<Element>(limit: limit, predicate: predicate)
     let subscription = SingleAssignmentDisposable()
-    collector.onEnd = { subscription.dispose() }
+    let collector = _BlockingCollector<Element>(
+      limit: limit, predicate: predicate, onEnd: { subscription.dispose() })
     let source = source
     let subscribe: @Sendable () -> Void = {
       subscription.setDisposable(source.subscribe { collector.on($0) })
@@ -35,9 +35,9 @@ extension BlockingObservable {
     }
     let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
     if !collector.wait(until: deadline) {
+      // Unless the source ended meanwhile, this ends the wait, which disposes the subscription.
       collector.end(.failure(RxError.timeout))
     }
-    subscription.dispose()
     return collector.result
   }
 }
@@ -53,19 +53,18 @@ internal final class _BlockingCollector<Element: Sendable>: Sendable {
 
   private let limit: Int?
   private let predicate: (@Sendable (Element) throws -> Bool)?
+  /// Run once, when the wait has its end: disposes the subscription.
+  private let onEnd: @Sendable () -> Void
   private let state = _Mutex(State())
   private let ended = DispatchSemaphore(value: 0)
-  private let endAction = _Mutex<(@Sendable () -> Void)?>(nil)
 
-  init(limit: Int?, predicate: (@Sendable (Element) throws -> Bool)?) {
+  init(
+    limit: Int?, predicate: (@Sendable (Element) throws -> Bool)?,
+    onEnd: @escaping @Sendable () -> Void
+  ) {
     self.limit = limit
     self.predicate = predicate
-  }
-
-  /// What to do once, when the wait has its end: dispose the subscription.
-  var onEnd: (@Sendable () -> Void)? {
-    get { endAction.withLock { $0 } }
-    set { endAction.withLock { $0 = newValue } }
+    self.onEnd = onEnd
   }
 
   /// Receives one event of the source.
@@ -105,13 +104,10 @@ internal final class _BlockingCollector<Element: Sendable>: Sendable {
     if first { finish() }
   }
 
-  /// Disposes the subscription and wakes the waiting thread; called once, outside the lock.
+  /// Disposes the subscription and wakes the waiting thread; called outside the lock, once: by
+  /// whoever set the outcome.
   private func finish() {
-    let action = endAction.withLock { action -> (@Sendable () -> Void)? in
-      defer { action = nil }
-      return action
-    }
-    action?()
+    onEnd()
     ended.signal()
   }
 
