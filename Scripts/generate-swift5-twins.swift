@@ -555,7 +555,8 @@ func helperName(_ d: Declaration) -> String {
 /// twin as well as the original, and the solver cannot rank them: their types differ only in
 /// `@Sendable`. In the helper's body, an ordinary Swift 6 context, the twin is unavailable, so
 /// the call selects the original. The helper is internal; it is `@inlinable` where the twin is.
-func originalCaller(_ d: Declaration, attributes: [String]) -> [String] {
+/// `effects` is the twin's own `try`/`await` for the call (a helper's original never rethrows).
+func originalCaller(_ d: Declaration, attributes: [String], effects: String) -> [String] {
   let parameters = d.parameters.map { p -> String in
     let type: String
     if let cast = p.castType {
@@ -569,9 +570,6 @@ func originalCaller(_ d: Declaration, attributes: [String]) -> [String] {
   let arguments = d.parameters.map { p -> String in
     p.label.map { "\($0): \(p.name)" } ?? p.name
   }.joined(separator: ", ")
-  let effects =
-    (d.tail.range(of: #"\bthrows\b"#, options: .regularExpression) != nil ? "try " : "")
-    + (d.tail.range(of: #"\basync\b"#, options: .regularExpression) != nil ? "await " : "")
   let modifiers = d.modifiers.filter { $0 == "static" || $0 == "mutating" || $0 == "nonisolated" }
   let kept = attributes.filter {
     !$0.hasPrefix("@_documentation") && !$0.hasPrefix("@available(swift")
@@ -677,7 +675,7 @@ func makeTwin(
   }
   lines.append("  \(returns && d.kind != "init" ? "return " : "")\(effects)\(call)")
   lines.append("}")
-  if helper { lines += originalCaller(d, attributes: twinAttributes) }
+  if helper { lines += originalCaller(d, attributes: twinAttributes, effects: effects) }
   return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
 }
 
