@@ -94,7 +94,10 @@ let package = Package(
     .testTarget(
       name: "ObservableCocoaTests",
       // GitHubReplay serves the URLSession.rx tests over real sockets.
-      dependencies: ["ObservableCocoa", "ObservableCore", "ObservableTesting", "GitHubReplay"]),
+      dependencies: [
+        "ObservableCocoa", "ObservableCore", "ObservableTesting", "ObservableBlocking",
+        "GitHubReplay",
+      ]),
     .testTarget(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),
@@ -117,7 +120,10 @@ let package = Package(
     // tested for its output.
     .testTarget(
       name: "RxSwiftPortTests",
-      dependencies: ["ObservableCore", "ObservableCocoa", "ObservableTesting", "GitHubReplay"],
+      dependencies: [
+        "ObservableCore", "ObservableCocoa", "ObservableTesting", "ObservableBlocking",
+        "GitHubReplay",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Type-checks client code against the built modules in Swift 5 and Swift 6 language modes,
     // and the view models of MainActorDefault (compiled by the tests, not with the target) in a

@@ -1,19 +1,9 @@
 import Foundation
+import ObservableBlocking
 import ObservableCocoa
 import ObservableCore
 import ObservableTesting
 import Testing
-
-/// Collects the elements a synchronous sequence delivers, and how it ended.
-private func collect<Source: ObservableConvertibleType>(
-  _ source: Source
-) -> (elements: [Source.Element], completed: Bool) {
-  let state = _Mutex<(elements: [Source.Element], completed: Bool)>(([], false))
-  _ = source.asObservable().subscribe(
-    onNext: { element in state.withLock { $0.elements.append(element) } },
-    onCompleted: { state.withLock { $0.completed = true } })
-  return state.withLock { $0 }
-}
 
 private struct ShapeError: Error, Equatable {}
 
@@ -29,23 +19,23 @@ private final class ReceivedInts: Sendable {
 @Suite("Library extension shapes in Swift 6 mode")
 struct ExtensionShapesTests {
   @Test("ObservableType: partition, pairwise, numbered, closures, unwrap")
-  func observableTypeShapes() {
+  func observableTypeShapes() throws {
     let (evens, odds) = Observable.of(1, 2, 3, 4).partition { $0 % 2 == 0 }
-    #expect(collect(evens).elements == [2, 4])
-    #expect(collect(odds).elements == [1, 3])
+    #expect(try evens.toBlocking(timeout: 5).toArray() == [2, 4])
+    #expect(try odds.toBlocking(timeout: 5).toArray() == [1, 3])
 
-    let pairs = collect(Observable.of(1, 2, 3).pairwise()).elements
+    let pairs = try Observable.of(1, 2, 3).pairwise().toBlocking(timeout: 5).toArray()
     #expect(pairs.map(\.0) == [1, 2])
     #expect(pairs.map(\.1) == [2, 3])
 
-    let numbered = collect(Observable.of("a", "b").numbered()).elements
+    let numbered = try Observable.of("a", "b").numbered().toBlocking(timeout: 5).toArray()
     #expect(numbered.map(\.index) == [0, 1])
     #expect(numbered.map(\.element) == ["a", "b"])
 
-    let adders = collect(Observable.of(1, 10).adders()).elements
+    let adders = try Observable.of(1, 10).adders().toBlocking(timeout: 5).toArray()
     #expect(adders.map { $0(5) } == [6, 15])
 
-    #expect(collect(Observable<Int?>.of(1, nil, 3).unwrap()).elements == [1, 3])
+    #expect(try Observable<Int?>.of(1, nil, 3).unwrap().toBlocking(timeout: 5).toArray() == [1, 3])
   }
 
   @Test("ObservableType: materialize into Result keeps the error as a value and completes")
@@ -55,17 +45,20 @@ struct ExtensionShapesTests {
       observer.onError(ShapeError())
       return Disposables.create()
     }
-    let (results, completed) = collect(source.mapToResult())
+    guard case .completed(let results) = source.mapToResult().toBlocking(timeout: 5).materialize()
+    else {
+      Issue.record("the sequence did not complete")
+      return
+    }
     #expect(results.count == 2)
     #expect(try results[0].get() == 1)
     #expect(throws: ShapeError.self) { try results[1].get() }
-    #expect(completed)
   }
 
   @Test("extension Observable: a static factory and an instance operator")
-  func observableShapes() {
-    #expect(collect(Observable.pair(1, 2)).elements == [1, 2])
-    #expect(collect(Observable.of(1, 2).doubled()).elements == [1, 1, 2, 2])
+  func observableShapes() throws {
+    #expect(try Observable.pair(1, 2).toBlocking(timeout: 5).toArray() == [1, 2])
+    #expect(try Observable.of(1, 2).doubled().toBlocking(timeout: 5).toArray() == [1, 1, 2, 2])
   }
 
   @Test("extension SharedSequence: the partition written for RxCocoa, on a Driver")
@@ -111,12 +104,12 @@ struct ExtensionShapesTests {
 
   @Test("extension PrimitiveSequence where Trait == SingleTrait")
   func singleShapes() throws {
-    let success = try Single.just(2).mapToResult().toBlockingResult()
+    let success = try Single.just(2).mapToResult().toBlocking(timeout: 5).single()
     #expect(try success.get() == 2)
-    let failure = try Single<Int>.error(ShapeError()).mapToResult().toBlockingResult()
+    let failure = try Single<Int>.error(ShapeError()).mapToResult().toBlocking(timeout: 5).single()
     #expect(throws: ShapeError.self) { try failure.get() }
 
-    let pair = try Single.just(3).zipped { .just("\($0)") }.toBlockingResult()
+    let pair = try Single.just(3).zipped { .just("\($0)") }.toBlocking(timeout: 5).single()
     #expect(pair.0 == 3)
     #expect(pair.1 == "3")
   }
@@ -148,20 +141,11 @@ struct ExtensionShapesTests {
 
   @Test("a custom ObservableType with subscribe(_:) works with the operators")
   func customObservableType() {
-    let (elements, completed) = collect(Countdown(start: 3).map { $0 * 10 })
+    let tens = Countdown(start: 3).map { $0 * 10 }
+    guard case .completed(let elements) = tens.toBlocking(timeout: 5).materialize() else {
+      Issue.record("the sequence did not complete")
+      return
+    }
     #expect(elements == [30, 20, 10])
-    #expect(completed)
-  }
-}
-
-extension PrimitiveSequence where Trait == SingleTrait {
-  /// The element of a Single that delivers at once when subscribed, or its error.
-  fileprivate func toBlockingResult() throws -> Element {
-    let outcome = _Mutex<Result<Element, any Error>?>(nil)
-    _ = subscribe(
-      onSuccess: { value in outcome.withLock { $0 = .success(value) } },
-      onFailure: { error in outcome.withLock { $0 = .failure(error) } })
-    guard let result = outcome.withLock({ $0 }) else { throw ShapeError() }
-    return try result.get()
   }
 }
