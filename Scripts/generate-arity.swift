@@ -1102,21 +1102,23 @@ func testFile(suites: [(String, String, (Int) -> String)], comment: String) -> S
 // MARK: - Output
 
 let outputs: [(String, String)] = [
-  ("Sources/ObservableCocoa/SharedSequence+arity.swift", sharedSequenceFronts()),
+  ("Sources/ObservableCocoa/Generated/Arity/SharedSequence+arity.swift", sharedSequenceFronts()),
   (
-    "Sources/ObservableCore/Operators/CombineLatest/CombineLatest+arity.swift",
+    "Sources/ObservableCore/Generated/Arity/CombineLatest+arity.swift",
     observableFronts(combineLatest)
   ),
   (
-    "Sources/ObservableCore/Operators/CombineLatest/CombineLatestValues+arity.swift", latestValues()
+    "Sources/ObservableCore/Generated/Arity/CombineLatestValues+arity.swift", latestValues()
   ),
-  ("Sources/ObservableCore/Operators/Zip/Zip+arity.swift", observableFronts(zip)),
-  ("Sources/ObservableCore/Operators/Zip/ZipBuffers+arity.swift", zipBuffers()),
-  ("Sources/ObservableCore/Traits/Infallible+Combine+arity.swift", infallibleFronts()),
-  ("Sources/ObservableCore/Traits/Single+Zip+arity.swift", traitZipFronts(trait: "Single")),
-  ("Sources/ObservableCore/Traits/Maybe+Zip+arity.swift", traitZipFronts(trait: "Maybe")),
+  ("Sources/ObservableCore/Generated/Arity/Zip+arity.swift", observableFronts(zip)),
+  ("Sources/ObservableCore/Generated/Arity/ZipBuffers+arity.swift", zipBuffers()),
+  ("Sources/ObservableCore/Generated/Arity/Infallible+Combine+arity.swift", infallibleFronts()),
   (
-    "Tests/ObservableCoreTests/CombineLatestArityTests.swift",
+    "Sources/ObservableCore/Generated/Arity/Single+Zip+arity.swift", traitZipFronts(trait: "Single")
+  ),
+  ("Sources/ObservableCore/Generated/Arity/Maybe+Zip+arity.swift", traitZipFronts(trait: "Maybe")),
+  (
+    "Tests/ObservableCoreTests/Generated/CombineLatestArityTests.swift",
     testFile(
       suites: [
         (
@@ -1131,7 +1133,7 @@ let outputs: [(String, String)] = [
     )
   ),
   (
-    "Tests/ObservableCoreTests/ZipArityTests.swift",
+    "Tests/ObservableCoreTests/Generated/ZipArityTests.swift",
     testFile(
       suites: [
         ("zip of 2 to 8 sources", "ZipArityTests", { zipTests($0, infallible: false) }),

@@ -1,7 +1,7 @@
 // Generates the Swift 5 language mode forms ("twins") of every public API that takes
 // `@Sendable` closures.
 //
-//     swift Scripts/generate-swift5-twins.swift           # rewrite Sources/*/Swift5Mode/
+//     swift Scripts/generate-swift5-twins.swift           # rewrite Sources/*/Generated/Swift5Mode/
 //     swift Scripts/generate-swift5-twins.swift --check   # exit 1 if anything is stale or missing
 //
 // Why: a closure parameter marked `@Sendable` cannot touch main-actor state or mutate a captured
@@ -41,7 +41,7 @@ let marker = "@available(swift, introduced: 6)"
 let optOut = "No Swift 5-mode twin:"
 let copiesBody = "Swift 5-mode twin: copies this body"
 let staysDisfavored = "Swift 5-mode twin: disfavored too"
-let outputFolder = "Swift5Mode"
+let outputFolder = "Generated/Swift5Mode"
 
 struct GeneratorError: Error, CustomStringConvertible {
   var description: String

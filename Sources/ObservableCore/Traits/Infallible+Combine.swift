@@ -1,7 +1,7 @@
 // Static operators that combine several `Infallible` sequences, as in RxSwift's
 // `Infallible+CombineLatest+Collection.swift` and `Infallible+Operators.swift`: the collection
 // forms and `merge`. The forms with 2 to 8 sources are generated into
-// `Infallible+Combine+arity.swift`. Unlike RxSwift, the result selectors do not throw, so the
+// `Generated/Arity/Infallible+Combine+arity.swift`. Unlike RxSwift, the result selectors do not throw, so the
 // result can never fail.
 
 extension Infallible {

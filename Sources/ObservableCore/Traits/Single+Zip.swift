@@ -1,5 +1,5 @@
 // The collection forms of `Single.zip`. The forms with 2 to 8 sources are generated into
-// `Single+Zip+arity.swift`.
+// `Generated/Arity/Single+Zip+arity.swift`.
 
 extension PrimitiveSequence where Trait == SingleTrait {
   /// Waits for every `Single` in `collection` and combines their elements with

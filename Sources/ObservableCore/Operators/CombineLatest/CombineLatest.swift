@@ -1,5 +1,5 @@
 // The collection forms of `combineLatest`. The forms with 2 to 8 sources are generated into
-// `CombineLatest+arity.swift` by `Scripts/generate-arity.swift`; both run on the shared core
+// `Generated/Arity/CombineLatest+arity.swift` by `Scripts/generate-arity.swift`; both run on the shared core
 // in `Operators/Combining/`.
 
 extension ObservableType {

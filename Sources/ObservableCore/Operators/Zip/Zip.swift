@@ -1,5 +1,5 @@
 // The collection forms of `zip`. The forms with 2 to 8 sources are generated into
-// `Zip+arity.swift` by `Scripts/generate-arity.swift`; both run on the shared core in
+// `Generated/Arity/Zip+arity.swift` by `Scripts/generate-arity.swift`; both run on the shared core in
 // `Operators/Combining/`.
 
 extension ObservableType {
