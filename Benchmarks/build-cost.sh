@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Build cost of a small app-shaped client, against this package and against RxSwift, measured
+# one after the other on the same machine: clean release build time and stripped binary size.
+# The client (BuildCost/Sources/app) imports RxSwift, RxCocoa and RxRelay; against this package
+# those names come from RxNames/, so both builds compile the same text in Swift 5 mode.
+#
+#   RXSWIFT_PATH=/path/to/RxSwift-6.10.2 bash Benchmarks/build-cost.sh [ROUNDS]
+#
+# Each round builds both clients from clean (after an untimed package resolution); the report
+# gives every round's figures and the best of each. Not part of CI: it needs the RxSwift peer.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+rounds=${1:-2}
+rx=${RXSWIFT_PATH:-$repo/../shared/peers/RxSwift-6.10.2}
+rx=$(cd "$rx" && pwd)
+work=${BUILD_COST_WORK:-$(mktemp -d)}
+[ -n "${BUILD_COST_WORK:-}" ] || trap 'rm -rf "$work"' EXIT
+
+client() { # NAME DEPENDENCY PACKAGE-IDENTITY
+  mkdir -p "$work/$1/Sources"
+  cp -R "$here/BuildCost/Sources/app" "$work/$1/Sources/app"
+  cat > "$work/$1/Package.swift" <<MANIFEST
+// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+  name: "client",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  dependencies: [.package(path: "$2")],
+  targets: [
+    .executableTarget(
+      name: "app",
+      dependencies: [
+        .product(name: "RxSwift", package: "$3"), .product(name: "RxCocoa", package: "$3"),
+        .product(name: "RxRelay", package: "$3"),
+      ])
+  ],
+  swiftLanguageModes: [.v5]
+)
+MANIFEST
+}
+
+client ours "$repo/RxNames" RxNames
+client rxswift "$rx" "$(basename "$rx")"
+
+measure() { # NAME
+  local dir=$work/$1
+  rm -rf "$dir/.build"
+  (cd "$dir" && swift package resolve > /dev/null)
+  local start end
+  start=$(date +%s.%N)
+  (cd "$dir" && swift build -c release --product app > "$dir/build.log" 2>&1) || {
+    cat "$dir/build.log" >&2
+    exit 1
+  }
+  end=$(date +%s.%N)
+  strip -o "$dir/app.stripped" "$dir/.build/release/app"
+  printf '%s %.1f %d\n' "$1" "$(echo "$end - $start" | bc)" "$(stat -c %s "$dir/app.stripped")"
+}
+
+results=$work/results
+for round in $(seq "$rounds"); do
+  measure ours >> "$results"
+  measure rxswift >> "$results"
+done
+
+echo "round-by-round (name, clean release build s, stripped binary bytes):"
+cat "$results"
+awk '
+  {
+    if (!($1 in t) || $2 < t[$1]) t[$1] = $2
+    if (!($1 in s) || $3 < s[$1]) s[$1] = $3
+  }
+  END {
+    printf "best build: ours %.1f s, RxSwift %.1f s (%.2fx)\n", t["ours"], t["rxswift"], t["ours"] / t["rxswift"]
+    printf "stripped binary: ours %.2f MB, RxSwift %.2f MB (%.2fx)\n", s["ours"] / 1e6, s["rxswift"] / 1e6, s["ours"] / s["rxswift"]
+  }' "$results"
