@@ -137,7 +137,7 @@ extension Observable {
   /// - Parameter observers: The observers.
   /// - Returns: A disposable that cancels the subscription.
   @inlinable
-  public func _bind<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
+  package func _bind<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
   where Observer.Element == Element {
     // An observer that tells its subscriptions apart gets one for this binding. For any other
     // observer the loop folds away once specialized.

@@ -110,7 +110,7 @@ public enum Hooks {
   ///
   /// - Returns: The captured stack, or `[]`.
   @inlinable
-  public static func _subscriptionCallStack() -> [String] {
+  package static func _subscriptionCallStack() -> [String] {
     guard recordsCallStack.load(ordering: .relaxed) else { return [] }
     return _captureSubscriptionCallStack()
   }

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Disposing runs the registered disposables once, outside any lock, in the order they were
 /// added. A disposable added after disposal is disposed at once.
-public final class _Lifetime: Cancelable {
+@usableFromInline package final class _Lifetime: Cancelable {
   // Bit 0: disposed. Bit 1: an action has been registered, so disposal must take the lock.
   @usableFromInline
   internal let flags = _Atomic<UInt8>(0)
@@ -44,7 +44,7 @@ public final class _Lifetime: Cancelable {
 
   /// Creates a root lifetime, counted in the current resource scope when tracking is on.
   @inlinable
-  public init() {
+  package init() {
     resource = _ResourceToken()
   }
 
@@ -53,13 +53,13 @@ public final class _Lifetime: Cancelable {
   /// - Parameter parent: The lifetime whose resource scope this one joins. It does not dispose
   ///   this lifetime; register it with `parent.add(_:)` for that.
   @inlinable
-  public init(inheriting parent: _Lifetime) {
+  package init(inheriting parent: _Lifetime) {
     resource = _ResourceToken(inheriting: parent.resource)
   }
 
   /// Whether ``dispose()`` has been called.
   @inlinable
-  public var isDisposed: Bool {
+  package var isDisposed: Bool {
     flags.load(ordering: .sequentiallyConsistent) & _Lifetime.disposedFlag != 0
   }
 
@@ -68,7 +68,7 @@ public final class _Lifetime: Cancelable {
   ///
   /// - Parameter disposable: The resource to release with this lifetime.
   @inlinable
-  public func add(_ disposable: any Disposable) {
+  package func add(_ disposable: any Disposable) {
     register(.disposable(disposable))
   }
 
@@ -81,7 +81,7 @@ public final class _Lifetime: Cancelable {
   ///
   /// - Parameter action: The action to run on disposal.
   @inlinable
-  public func onDispose(_ action: @escaping @Sendable () -> Void) {
+  package func onDispose(_ action: @escaping @Sendable () -> Void) {
     register(.closure(action))
   }
 
@@ -112,7 +112,7 @@ public final class _Lifetime: Cancelable {
   }
 
   /// Disposes every registered resource, once.
-  public func dispose() {
+  @usableFromInline package func dispose() {
     let old = flags.bitwiseOr(_Lifetime.disposedFlag, ordering: .sequentiallyConsistent).oldValue
     guard old & _Lifetime.disposedFlag == 0 else { return }
     // Nothing was ever registered: there is nothing to run and no need for the lock.

@@ -31,7 +31,8 @@ public class Observable<Element: Sendable>: ObservableType,
   /// The producer: subscribes an observer within a lifetime.
   ///
   /// Not public API.
-  public typealias _Producer = @Sendable (AnyObserver<Element>, _Lifetime) -> Void
+  @usableFromInline package typealias _Producer =
+    @Sendable (AnyObserver<Element>, _Lifetime) -> Void
 
   @usableFromInline
   internal let producer: _Producer
@@ -56,7 +57,7 @@ public class Observable<Element: Sendable>: ObservableType,
   ///
   /// - Parameter _run: Called once per subscription with the observer and its lifetime.
   @inlinable
-  public init(_run: @escaping _Producer) {
+  package init(_run: @escaping _Producer) {
     self.producer = _run
     self.activatesTrampoline = true
   }
@@ -73,7 +74,7 @@ public class Observable<Element: Sendable>: ObservableType,
   /// - Parameter _runImmediately: Called once per subscription with the observer and its
   ///   lifetime.
   @inlinable
-  public init(_runImmediately: @escaping _Producer) {
+  package init(_runImmediately: @escaping _Producer) {
     self.producer = _runImmediately
     self.activatesTrampoline = false
   }
@@ -98,7 +99,7 @@ public class Observable<Element: Sendable>: ObservableType,
   ///   - observer: The observer to deliver to.
   ///   - lifetime: The lifetime the producer checks and registers its resources with.
   @inlinable
-  public final func _subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
+  package final func _subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
     Self._run(producer, activatesTrampoline: activatesTrampoline, observer, lifetime)
   }
 

@@ -135,7 +135,7 @@ public final class ResourceScope: Sendable {
 /// Counts one resource for as long as it lives.
 ///
 /// Not public API.
-public struct _ResourceToken: ~Copyable, Sendable {
+@usableFromInline package struct _ResourceToken: ~Copyable, Sendable {
   @usableFromInline
   internal let scope: ResourceScope?
   @usableFromInline
@@ -143,7 +143,7 @@ public struct _ResourceToken: ~Copyable, Sendable {
 
   /// Starts counting in the current task's scope, if tracking is on.
   @inlinable
-  public init() {
+  package init() {
     let tracking = Resources.tracking.load(ordering: .relaxed)
     self.init(counting: tracking, in: tracking ? Resources.currentScope : nil)
   }
@@ -152,7 +152,7 @@ public struct _ResourceToken: ~Copyable, Sendable {
   ///
   /// - Parameter other: The token whose scope to join.
   @inlinable
-  public init(inheriting other: borrowing _ResourceToken) {
+  package init(inheriting other: borrowing _ResourceToken) {
     let tracking = Resources.tracking.load(ordering: .relaxed)
     self.init(counting: tracking, in: tracking ? other.scope : nil)
   }
@@ -179,10 +179,10 @@ public struct _ResourceToken: ~Copyable, Sendable {
   /// `TRACE_RESOURCES` build counts its observables, disposables and scheduled items.
   ///
   /// Not public API. Compiled only with the `TraceResources` trait; scopes do not count it.
-  public struct _TracedResource: ~Copyable, Sendable {
+  @usableFromInline package struct _TracedResource: ~Copyable, Sendable {
     /// Adds one to the total.
     @inlinable
-    public init() {
+    package init() {
       Resources.liveTotal.wrappingAdd(1, ordering: .relaxed)
     }
 

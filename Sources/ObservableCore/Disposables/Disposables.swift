@@ -83,19 +83,19 @@ public enum Disposables {
 /// A disposable that does nothing.
 ///
 /// Not public API.
-public struct _NopDisposable: Disposable {
+@usableFromInline package struct _NopDisposable: Disposable {
   /// The shared instance.
-  public static let instance = _NopDisposable()
+  @usableFromInline package static let instance = _NopDisposable()
 
   /// Does nothing.
   @inlinable
-  public func dispose() {}
+  package func dispose() {}
 }
 
 /// Runs an action the first time it is disposed.
 ///
 /// Not public API.
-public final class _AnonymousDisposable: Cancelable {
+@usableFromInline package final class _AnonymousDisposable: Cancelable {
   #if TRACE_RESOURCES
     /// Counts this object in `Resources.total` while it lives (the `TraceResources` trait).
     @usableFromInline
@@ -109,17 +109,17 @@ public final class _AnonymousDisposable: Cancelable {
   ///
   /// - Parameter action: The action.
   @inlinable
-  public init(_ action: @escaping @Sendable () -> Void) {
+  package init(_ action: @escaping @Sendable () -> Void) {
     self.action = _Mutex(action)
   }
 
   /// Whether the action has run or is running.
-  public var isDisposed: Bool {
+  @usableFromInline package var isDisposed: Bool {
     action.withLock { $0 == nil }
   }
 
   /// Runs the action if it has not run yet, then releases it.
-  public func dispose() {
+  @usableFromInline package func dispose() {
     let taken = action.withLock { action in
       let taken = action
       action = nil

@@ -25,7 +25,7 @@
   /// happens-before edge each ordering creates. Unlike `_Mutex`, nothing here needs an
   /// annotation.
   @frozen
-  public struct _Atomic<Value: _AtomicValue>: ~Copyable {
+  @usableFromInline package struct _Atomic<Value: _AtomicValue>: ~Copyable {
     @usableFromInline
     internal let storage: UnsafeMutableRawPointer
 
@@ -33,7 +33,7 @@
     ///
     /// - Parameter initialValue: The first value.
     @inlinable
-    public init(_ initialValue: consuming Value) {
+    package init(_ initialValue: consuming Value) {
       storage = UnsafeMutableRawPointer.allocate(
         byteCount: observable_atomic_storage_size(),
         alignment: observable_atomic_storage_alignment())
@@ -49,7 +49,7 @@
     /// - Parameter ordering: The memory ordering of the read.
     /// - Returns: The value.
     @_transparent
-    public borrowing func load(ordering: _AtomicLoadOrdering) -> Value {
+    @usableFromInline package borrowing func load(ordering: _AtomicLoadOrdering) -> Value {
       let word = Value._AtomicWord._atomicLoad(storage, ordering.rawValue)
       return Value._decodeAtomic(word)
     }
@@ -60,7 +60,9 @@
     ///   - desired: The new value.
     ///   - ordering: The memory ordering of the write.
     @_transparent
-    public borrowing func store(_ desired: consuming Value, ordering: _AtomicStoreOrdering) {
+    @usableFromInline package borrowing func store(
+      _ desired: consuming Value, ordering: _AtomicStoreOrdering
+    ) {
       Value._AtomicWord._atomicStore(storage, Value._encodeAtomic(desired), ordering.rawValue)
     }
 
@@ -71,7 +73,7 @@
     ///   - ordering: The memory ordering of the read-modify-write.
     /// - Returns: The value before the exchange.
     @_transparent
-    public borrowing func exchange(
+    @usableFromInline package borrowing func exchange(
       _ desired: consuming Value, ordering: _AtomicUpdateOrdering
     ) -> Value {
       let old = Value._AtomicWord._atomicExchange(
@@ -88,7 +90,7 @@
     ///     the strongest load ordering that `ordering` allows, as in `Synchronization`.
     /// - Returns: Whether the value was exchanged, and the value found.
     @_transparent
-    public borrowing func compareExchange(
+    @usableFromInline package borrowing func compareExchange(
       expected: consuming Value, desired: consuming Value, ordering: _AtomicUpdateOrdering
     ) -> (exchanged: Bool, original: Value) {
       var found = Value._encodeAtomic(expected)
@@ -111,7 +113,7 @@
     /// - Returns: The values before and after.
     @_transparent
     @discardableResult
-    public borrowing func wrappingAdd(
+    @usableFromInline package borrowing func wrappingAdd(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       let old = Value._decodeAtomic(
@@ -128,7 +130,7 @@
     /// - Returns: The values before and after.
     @_transparent
     @discardableResult
-    public borrowing func wrappingSubtract(
+    @usableFromInline package borrowing func wrappingSubtract(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       let old = Value._decodeAtomic(
@@ -145,7 +147,7 @@
     /// - Returns: The values before and after.
     @_transparent
     @discardableResult
-    public borrowing func add(
+    @usableFromInline package borrowing func add(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       let (old, _) = wrappingAdd(operand, ordering: ordering)
@@ -161,7 +163,7 @@
     /// - Returns: The values before and after.
     @_transparent
     @discardableResult
-    public borrowing func subtract(
+    @usableFromInline package borrowing func subtract(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       let (old, _) = wrappingSubtract(operand, ordering: ordering)
@@ -176,7 +178,7 @@
     /// - Returns: The values before and after.
     @_transparent
     @discardableResult
-    public borrowing func bitwiseOr(
+    @usableFromInline package borrowing func bitwiseOr(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       let old = Value._decodeAtomic(
@@ -193,7 +195,7 @@
     /// - Returns: The values before and after.
     @inlinable
     @discardableResult
-    public borrowing func max(
+    package borrowing func max(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       var found = Value._AtomicWord._atomicLoad(storage, ordering.loadOrder)
@@ -216,7 +218,7 @@
     /// - Returns: The values before and after.
     @inlinable
     @discardableResult
-    public borrowing func min(
+    package borrowing func min(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       var found = Value._AtomicWord._atomicLoad(storage, ordering.loadOrder)
@@ -239,7 +241,7 @@
     /// - Returns: The values before and after.
     @_transparent
     @discardableResult
-    public borrowing func bitwiseAnd(
+    @usableFromInline package borrowing func bitwiseAnd(
       _ operand: Value, ordering: _AtomicUpdateOrdering
     ) -> (oldValue: Value, newValue: Value) {
       let old = Value._decodeAtomic(
@@ -253,22 +255,22 @@
   ///
   /// Not public API.
   @frozen
-  public struct _AtomicLoadOrdering: Sendable {
+  @usableFromInline package struct _AtomicLoadOrdering: Sendable {
     /// The C11 `memory_order` value.
-    public let rawValue: Int32
+    @usableFromInline package let rawValue: Int32
 
     @usableFromInline @_transparent
     internal init(_ rawValue: Int32) { self.rawValue = rawValue }
 
     /// No ordering beyond the atomicity of the read.
     @_transparent
-    public static var relaxed: Self { Self(0) }
+    @usableFromInline package static var relaxed: Self { Self(0) }
     /// Later reads and writes stay after it; it sees what a releasing write published.
     @_transparent
-    public static var acquiring: Self { Self(2) }
+    @usableFromInline package static var acquiring: Self { Self(2) }
     /// Acquiring, and in the single total order of sequentially consistent operations.
     @_transparent
-    public static var sequentiallyConsistent: Self { Self(5) }
+    @usableFromInline package static var sequentiallyConsistent: Self { Self(5) }
 
   }
 
@@ -276,22 +278,22 @@
   ///
   /// Not public API.
   @frozen
-  public struct _AtomicStoreOrdering: Sendable {
+  @usableFromInline package struct _AtomicStoreOrdering: Sendable {
     /// The C11 `memory_order` value.
-    public let rawValue: Int32
+    @usableFromInline package let rawValue: Int32
 
     @usableFromInline @_transparent
     internal init(_ rawValue: Int32) { self.rawValue = rawValue }
 
     /// No ordering beyond the atomicity of the write.
     @_transparent
-    public static var relaxed: Self { Self(0) }
+    @usableFromInline package static var relaxed: Self { Self(0) }
     /// Earlier reads and writes stay before it; an acquiring read that sees it sees them.
     @_transparent
-    public static var releasing: Self { Self(3) }
+    @usableFromInline package static var releasing: Self { Self(3) }
     /// Releasing, and in the single total order of sequentially consistent operations.
     @_transparent
-    public static var sequentiallyConsistent: Self { Self(5) }
+    @usableFromInline package static var sequentiallyConsistent: Self { Self(5) }
 
   }
 
@@ -299,29 +301,29 @@
   ///
   /// Not public API.
   @frozen
-  public struct _AtomicUpdateOrdering: Sendable {
+  @usableFromInline package struct _AtomicUpdateOrdering: Sendable {
     /// The C11 `memory_order` value.
-    public let rawValue: Int32
+    @usableFromInline package let rawValue: Int32
 
     @usableFromInline @_transparent
     internal init(_ rawValue: Int32) { self.rawValue = rawValue }
 
     /// No ordering beyond the atomicity of the operation.
     @_transparent
-    public static var relaxed: Self { Self(0) }
+    @usableFromInline package static var relaxed: Self { Self(0) }
     /// Acquiring for its read.
     @_transparent
-    public static var acquiring: Self { Self(2) }
+    @usableFromInline package static var acquiring: Self { Self(2) }
     /// Releasing for its write.
     @_transparent
-    public static var releasing: Self { Self(3) }
+    @usableFromInline package static var releasing: Self { Self(3) }
     /// Acquiring for its read and releasing for its write.
     @_transparent
-    public static var acquiringAndReleasing: Self { Self(4) }
+    @usableFromInline package static var acquiringAndReleasing: Self { Self(4) }
     /// Acquiring and releasing, and in the single total order of sequentially consistent
     /// operations.
     @_transparent
-    public static var sequentiallyConsistent: Self { Self(5) }
+    @usableFromInline package static var sequentiallyConsistent: Self { Self(5) }
 
     /// Whether the read part of the operation acquires.
     @usableFromInline
@@ -339,7 +341,7 @@
   /// A value that fits in one of the portable atomic words.
   ///
   /// Not public API: the package's atomic values are `Bool` and the fixed-width integers.
-  public protocol _AtomicValue {
+  @usableFromInline package protocol _AtomicValue {
     /// The word the value is stored as.
     associatedtype _AtomicWord: _AtomicStorageWord
     /// The word that stores `value`.
@@ -357,13 +359,13 @@
   /// An integer whose atomics have arithmetic and bitwise operations.
   ///
   /// Not public API.
-  public protocol _AtomicInteger: _AtomicValue, FixedWidthInteger {}
+  @usableFromInline package protocol _AtomicInteger: _AtomicValue, FixedWidthInteger {}
 
   /// One of the unsigned words that the C shim's atomics operate on (8, 32 and 64 bits).
   ///
   /// Not public API. Each requirement calls the C function of its width; `storage` is the
   /// atomic's heap storage and `order` a C11 `memory_order` value.
-  public protocol _AtomicStorageWord: FixedWidthInteger, UnsignedInteger {
+  @usableFromInline package protocol _AtomicStorageWord: FixedWidthInteger, UnsignedInteger {
     /// Initializes `storage` to `value`.
     ///
     /// - Parameters:
@@ -457,7 +459,9 @@
     ///   - storage: Uninitialized atomic storage.
     ///   - value: The first value.
     @_transparent
-    public static func _atomicInitialize(_ storage: UnsafeMutableRawPointer, _ value: Self) {
+    @usableFromInline package static func _atomicInitialize(
+      _ storage: UnsafeMutableRawPointer, _ value: Self
+    ) {
       observable_atomic_init_8(storage, value)
     }
     /// Reads 8-bit atomic storage.
@@ -467,7 +471,9 @@
     ///   - order: The memory order.
     /// - Returns: The value read.
     @_transparent
-    public static func _atomicLoad(_ storage: UnsafeMutableRawPointer, _ order: Int32) -> Self {
+    @usableFromInline package static func _atomicLoad(
+      _ storage: UnsafeMutableRawPointer, _ order: Int32
+    ) -> Self {
       observable_atomic_load_8(storage, order)
     }
     /// Writes 8-bit atomic storage.
@@ -477,7 +483,7 @@
     ///   - value: The value to write.
     ///   - order: The memory order.
     @_transparent
-    public static func _atomicStore(
+    @usableFromInline package static func _atomicStore(
       _ storage: UnsafeMutableRawPointer, _ value: Self, _ order: Int32
     ) {
       observable_atomic_store_8(storage, value, order)
@@ -490,7 +496,7 @@
     ///   - order: The memory order.
     /// - Returns: The value replaced.
     @_transparent
-    public static func _atomicExchange(
+    @usableFromInline package static func _atomicExchange(
       _ storage: UnsafeMutableRawPointer, _ value: Self, _ order: Int32
     ) -> Self {
       observable_atomic_exchange_8(storage, value, order)
@@ -504,7 +510,7 @@
     ///   - order: The memory order on success.
     /// - Returns: Whether it wrote `desired`.
     @_transparent
-    public static func _atomicCompareExchange(
+    @usableFromInline package static func _atomicCompareExchange(
       _ storage: UnsafeMutableRawPointer, _ expected: inout Self, _ desired: Self, _ order: Int32
     ) -> Bool {
       observable_atomic_compare_exchange_8(storage, &expected, desired, order)
@@ -517,7 +523,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchAdd(
+    @usableFromInline package static func _atomicFetchAdd(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_add_8(storage, operand, order)
@@ -530,7 +536,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchSubtract(
+    @usableFromInline package static func _atomicFetchSubtract(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_sub_8(storage, operand, order)
@@ -543,7 +549,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchOr(
+    @usableFromInline package static func _atomicFetchOr(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_or_8(storage, operand, order)
@@ -556,7 +562,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchAnd(
+    @usableFromInline package static func _atomicFetchAnd(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_and_8(storage, operand, order)
@@ -570,7 +576,9 @@
     ///   - storage: Uninitialized atomic storage.
     ///   - value: The first value.
     @_transparent
-    public static func _atomicInitialize(_ storage: UnsafeMutableRawPointer, _ value: Self) {
+    @usableFromInline package static func _atomicInitialize(
+      _ storage: UnsafeMutableRawPointer, _ value: Self
+    ) {
       observable_atomic_init_32(storage, value)
     }
     /// Reads 32-bit atomic storage.
@@ -580,7 +588,9 @@
     ///   - order: The memory order.
     /// - Returns: The value read.
     @_transparent
-    public static func _atomicLoad(_ storage: UnsafeMutableRawPointer, _ order: Int32) -> Self {
+    @usableFromInline package static func _atomicLoad(
+      _ storage: UnsafeMutableRawPointer, _ order: Int32
+    ) -> Self {
       observable_atomic_load_32(storage, order)
     }
     /// Writes 32-bit atomic storage.
@@ -590,7 +600,7 @@
     ///   - value: The value to write.
     ///   - order: The memory order.
     @_transparent
-    public static func _atomicStore(
+    @usableFromInline package static func _atomicStore(
       _ storage: UnsafeMutableRawPointer, _ value: Self, _ order: Int32
     ) {
       observable_atomic_store_32(storage, value, order)
@@ -603,7 +613,7 @@
     ///   - order: The memory order.
     /// - Returns: The value replaced.
     @_transparent
-    public static func _atomicExchange(
+    @usableFromInline package static func _atomicExchange(
       _ storage: UnsafeMutableRawPointer, _ value: Self, _ order: Int32
     ) -> Self {
       observable_atomic_exchange_32(storage, value, order)
@@ -617,7 +627,7 @@
     ///   - order: The memory order on success.
     /// - Returns: Whether it wrote `desired`.
     @_transparent
-    public static func _atomicCompareExchange(
+    @usableFromInline package static func _atomicCompareExchange(
       _ storage: UnsafeMutableRawPointer, _ expected: inout Self, _ desired: Self, _ order: Int32
     ) -> Bool {
       observable_atomic_compare_exchange_32(storage, &expected, desired, order)
@@ -630,7 +640,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchAdd(
+    @usableFromInline package static func _atomicFetchAdd(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_add_32(storage, operand, order)
@@ -643,7 +653,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchSubtract(
+    @usableFromInline package static func _atomicFetchSubtract(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_sub_32(storage, operand, order)
@@ -656,7 +666,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchOr(
+    @usableFromInline package static func _atomicFetchOr(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_or_32(storage, operand, order)
@@ -669,7 +679,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchAnd(
+    @usableFromInline package static func _atomicFetchAnd(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_and_32(storage, operand, order)
@@ -683,7 +693,9 @@
     ///   - storage: Uninitialized atomic storage.
     ///   - value: The first value.
     @_transparent
-    public static func _atomicInitialize(_ storage: UnsafeMutableRawPointer, _ value: Self) {
+    @usableFromInline package static func _atomicInitialize(
+      _ storage: UnsafeMutableRawPointer, _ value: Self
+    ) {
       observable_atomic_init_64(storage, value)
     }
     /// Reads 64-bit atomic storage.
@@ -693,7 +705,9 @@
     ///   - order: The memory order.
     /// - Returns: The value read.
     @_transparent
-    public static func _atomicLoad(_ storage: UnsafeMutableRawPointer, _ order: Int32) -> Self {
+    @usableFromInline package static func _atomicLoad(
+      _ storage: UnsafeMutableRawPointer, _ order: Int32
+    ) -> Self {
       observable_atomic_load_64(storage, order)
     }
     /// Writes 64-bit atomic storage.
@@ -703,7 +717,7 @@
     ///   - value: The value to write.
     ///   - order: The memory order.
     @_transparent
-    public static func _atomicStore(
+    @usableFromInline package static func _atomicStore(
       _ storage: UnsafeMutableRawPointer, _ value: Self, _ order: Int32
     ) {
       observable_atomic_store_64(storage, value, order)
@@ -716,7 +730,7 @@
     ///   - order: The memory order.
     /// - Returns: The value replaced.
     @_transparent
-    public static func _atomicExchange(
+    @usableFromInline package static func _atomicExchange(
       _ storage: UnsafeMutableRawPointer, _ value: Self, _ order: Int32
     ) -> Self {
       observable_atomic_exchange_64(storage, value, order)
@@ -730,7 +744,7 @@
     ///   - order: The memory order on success.
     /// - Returns: Whether it wrote `desired`.
     @_transparent
-    public static func _atomicCompareExchange(
+    @usableFromInline package static func _atomicCompareExchange(
       _ storage: UnsafeMutableRawPointer, _ expected: inout Self, _ desired: Self, _ order: Int32
     ) -> Bool {
       observable_atomic_compare_exchange_64(storage, &expected, desired, order)
@@ -743,7 +757,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchAdd(
+    @usableFromInline package static func _atomicFetchAdd(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_add_64(storage, operand, order)
@@ -756,7 +770,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchSubtract(
+    @usableFromInline package static func _atomicFetchSubtract(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_sub_64(storage, operand, order)
@@ -769,7 +783,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchOr(
+    @usableFromInline package static func _atomicFetchOr(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_or_64(storage, operand, order)
@@ -782,7 +796,7 @@
     ///   - order: The memory order.
     /// - Returns: The value before.
     @_transparent
-    public static func _atomicFetchAnd(
+    @usableFromInline package static func _atomicFetchAnd(
       _ storage: UnsafeMutableRawPointer, _ operand: Self, _ order: Int32
     ) -> Self {
       observable_atomic_fetch_and_64(storage, operand, order)
@@ -791,19 +805,21 @@
 
   extension Bool: _AtomicValue {
     /// The 8-bit word storing a `Bool`: 1 for `true`, 0 for `false`.
-    public typealias _AtomicWord = UInt8
+    @usableFromInline package typealias _AtomicWord = UInt8
     /// The word that stores `value`.
     ///
     /// - Parameter value: The value.
     /// - Returns: 1 for `true`, 0 for `false`.
     @_transparent
-    public static func _encodeAtomic(_ value: consuming Bool) -> UInt8 { value ? 1 : 0 }
+    @usableFromInline package static func _encodeAtomic(_ value: consuming Bool) -> UInt8 {
+      value ? 1 : 0
+    }
     /// The value that `word` stores.
     ///
     /// - Parameter word: A word made by `_encodeAtomic`.
     /// - Returns: Whether the word is non-zero.
     @_transparent
-    public static func _decodeAtomic(_ word: UInt8) -> Bool { word != 0 }
+    @usableFromInline package static func _decodeAtomic(_ word: UInt8) -> Bool { word != 0 }
   }
 
   extension UInt8: _AtomicInteger {
@@ -812,13 +828,13 @@
     /// - Parameter value: The value.
     /// - Returns: The value.
     @_transparent
-    public static func _encodeAtomic(_ value: consuming UInt8) -> UInt8 { value }
+    @usableFromInline package static func _encodeAtomic(_ value: consuming UInt8) -> UInt8 { value }
     /// A `UInt8` is its own word.
     ///
     /// - Parameter word: The word.
     /// - Returns: The word.
     @_transparent
-    public static func _decodeAtomic(_ word: UInt8) -> UInt8 { word }
+    @usableFromInline package static func _decodeAtomic(_ word: UInt8) -> UInt8 { word }
   }
 
   extension UInt32: _AtomicInteger {
@@ -827,24 +843,26 @@
     /// - Parameter value: The value.
     /// - Returns: The value.
     @_transparent
-    public static func _encodeAtomic(_ value: consuming UInt32) -> UInt32 { value }
+    @usableFromInline package static func _encodeAtomic(_ value: consuming UInt32) -> UInt32 {
+      value
+    }
     /// A `UInt32` is its own word.
     ///
     /// - Parameter word: The word.
     /// - Returns: The word.
     @_transparent
-    public static func _decodeAtomic(_ word: UInt32) -> UInt32 { word }
+    @usableFromInline package static func _decodeAtomic(_ word: UInt32) -> UInt32 { word }
   }
 
   extension Int32: _AtomicInteger {
     /// The 32-bit word with the same bits.
-    public typealias _AtomicWord = UInt32
+    @usableFromInline package typealias _AtomicWord = UInt32
     /// The word with the same bits as `value`.
     ///
     /// - Parameter value: The value.
     /// - Returns: Its bit pattern.
     @_transparent
-    public static func _encodeAtomic(_ value: consuming Int32) -> UInt32 {
+    @usableFromInline package static func _encodeAtomic(_ value: consuming Int32) -> UInt32 {
       UInt32(bitPattern: value)
     }
     /// The value with the same bits as `word`.
@@ -852,7 +870,9 @@
     /// - Parameter word: The word.
     /// - Returns: The signed value.
     @_transparent
-    public static func _decodeAtomic(_ word: UInt32) -> Int32 { Int32(bitPattern: word) }
+    @usableFromInline package static func _decodeAtomic(_ word: UInt32) -> Int32 {
+      Int32(bitPattern: word)
+    }
   }
 
   extension UInt64: _AtomicInteger {
@@ -861,24 +881,26 @@
     /// - Parameter value: The value.
     /// - Returns: The value.
     @_transparent
-    public static func _encodeAtomic(_ value: consuming UInt64) -> UInt64 { value }
+    @usableFromInline package static func _encodeAtomic(_ value: consuming UInt64) -> UInt64 {
+      value
+    }
     /// A `UInt64` is its own word.
     ///
     /// - Parameter word: The word.
     /// - Returns: The word.
     @_transparent
-    public static func _decodeAtomic(_ word: UInt64) -> UInt64 { word }
+    @usableFromInline package static func _decodeAtomic(_ word: UInt64) -> UInt64 { word }
   }
 
   extension Int64: _AtomicInteger {
     /// The 64-bit word with the same bits.
-    public typealias _AtomicWord = UInt64
+    @usableFromInline package typealias _AtomicWord = UInt64
     /// The word with the same bits as `value`.
     ///
     /// - Parameter value: The value.
     /// - Returns: Its bit pattern.
     @_transparent
-    public static func _encodeAtomic(_ value: consuming Int64) -> UInt64 {
+    @usableFromInline package static func _encodeAtomic(_ value: consuming Int64) -> UInt64 {
       UInt64(bitPattern: value)
     }
     /// The value with the same bits as `word`.
@@ -886,23 +908,25 @@
     /// - Parameter word: The word.
     /// - Returns: The signed value.
     @_transparent
-    public static func _decodeAtomic(_ word: UInt64) -> Int64 { Int64(bitPattern: word) }
+    @usableFromInline package static func _decodeAtomic(_ word: UInt64) -> Int64 {
+      Int64(bitPattern: word)
+    }
   }
 
   extension Int: _AtomicInteger {
     #if _pointerBitWidth(_32)
       /// The 32-bit word with the same bits (`Int` is 32 bits wide here, as on watchOS).
-      public typealias _AtomicWord = UInt32
+      @usableFromInline package typealias _AtomicWord = UInt32
     #else
       /// The 64-bit word with the same bits.
-      public typealias _AtomicWord = UInt64
+      @usableFromInline package typealias _AtomicWord = UInt64
     #endif
     /// The word with the same bits as `value`.
     ///
     /// - Parameter value: The value.
     /// - Returns: Its bit pattern.
     @_transparent
-    public static func _encodeAtomic(_ value: consuming Int) -> _AtomicWord {
+    @usableFromInline package static func _encodeAtomic(_ value: consuming Int) -> _AtomicWord {
       _AtomicWord(UInt(bitPattern: value))
     }
     /// The value with the same bits as `word`.
@@ -910,7 +934,9 @@
     /// - Parameter word: The word.
     /// - Returns: The signed value.
     @_transparent
-    public static func _decodeAtomic(_ word: _AtomicWord) -> Int { Int(bitPattern: UInt(word)) }
+    @usableFromInline package static func _decodeAtomic(_ word: _AtomicWord) -> Int {
+      Int(bitPattern: UInt(word))
+    }
   }
 
 #else
@@ -920,6 +946,6 @@
   /// Not public API. Where `Synchronization` needs a newer system than the package's floor
   /// (Darwin), or in a build with `-D OBSERVABLE_PORTABLE_LOCKS`, `_Atomic` is a portable type
   /// with the same methods instead.
-  public typealias _Atomic<Value: AtomicRepresentable> = Atomic<Value>
+  @usableFromInline package typealias _Atomic<Value: AtomicRepresentable> = Atomic<Value>
 
 #endif

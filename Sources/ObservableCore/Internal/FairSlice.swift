@@ -12,12 +12,12 @@ import Dispatch
 /// ``duration`` plus the time of `2 × checkInterval` events, however long a burst lasts, and a
 /// loop that delivers fewer than ``checkInterval`` events never reads the clock.
 @frozen
-public struct _FairSlice {
+@usableFromInline package struct _FairSlice {
   /// The number of events between two readings of the clock.
-  public static var checkInterval: Int { 16 }
+  @usableFromInline package static var checkInterval: Int { 16 }
 
   /// How long a loop may deliver before it yields, in nanoseconds: one millisecond.
-  public static var duration: UInt64 { 1_000_000 }
+  @usableFromInline package static var duration: UInt64 { 1_000_000 }
 
   /// The events left before the next reading of the clock.
   @usableFromInline
@@ -29,21 +29,21 @@ public struct _FairSlice {
 
   /// Creates a slice that starts with the next event.
   @inlinable
-  public init() {}
+  package init() {}
 
   /// Counts one delivered event.
   ///
   /// - Returns: `true` when the slice is used up: the caller lets other work run before it
   ///   delivers again. The next slice starts at once.
   @inlinable
-  public mutating func delivered() -> Bool {
+  package mutating func delivered() -> Bool {
     remaining &-= 1
     return remaining <= 0 && expired()
   }
 
   /// The loop suspended or stopped on its own, so other work had its turn: a new slice starts.
   @inlinable
-  public mutating func restart() {
+  package mutating func restart() {
     remaining = _FairSlice.checkInterval
     start = 0
   }

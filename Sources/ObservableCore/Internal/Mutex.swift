@@ -13,7 +13,7 @@ import ObservableCoreShims
   /// while in use, so it lives on the heap, in one allocation with the value: the value at the
   /// start, the lock after it, at an address of its own even when the value is empty.
   /// ThreadSanitizer intercepts both locks, so it sees their happens-before edges itself.
-  public struct _Mutex<Value: ~Copyable>: ~Copyable {
+  @usableFromInline package struct _Mutex<Value: ~Copyable>: ~Copyable {
     /// The allocation: the value, then the lock at `lockOffset`.
     @usableFromInline
     internal let base: UnsafeMutableRawPointer
@@ -31,7 +31,7 @@ import ObservableCoreShims
     ///
     /// - Parameter initialValue: The value to guard.
     @inlinable
-    public init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
       base = UnsafeMutableRawPointer.allocate(
         byteCount: Self.lockOffset + observable_lock_size(),
         alignment: Swift.max(MemoryLayout<Value>.alignment, observable_lock_alignment()))
@@ -52,7 +52,7 @@ import ObservableCoreShims
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     @inlinable
-    public borrowing func withLock<Result: ~Copyable, E: Error>(
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
       let lock = base + Self.lockOffset
@@ -121,7 +121,7 @@ import ObservableCoreShims
   /// value's address, and that address must not be the lock word's, or the lock's own atomic
   /// operations would be paired with it. The value comes first and `gap` separates the two, even
   /// when the value is empty.
-  public struct _Mutex<Value: ~Copyable>: ~Copyable {
+  @usableFromInline package struct _Mutex<Value: ~Copyable>: ~Copyable {
     @usableFromInline
     internal let cell: _Cell<Value>
     @usableFromInline
@@ -133,7 +133,7 @@ import ObservableCoreShims
     ///
     /// - Parameter initialValue: The value to guard.
     @inlinable
-    public init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
       cell = _Cell(initialValue)
     }
 
@@ -144,7 +144,7 @@ import ObservableCoreShims
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     @inlinable
-    public borrowing func withLock<Result: ~Copyable, E: Error>(
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
       lock._unsafeLock()

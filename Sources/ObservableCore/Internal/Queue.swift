@@ -4,7 +4,7 @@
 ///
 /// - Complexity: `append` and `popFirst` are amortized O(1).
 @frozen
-public struct _Queue<Element> {
+@usableFromInline package struct _Queue<Element> {
   @usableFromInline
   internal var storage: ContiguousArray<Element?> = []
   @usableFromInline
@@ -14,23 +14,23 @@ public struct _Queue<Element> {
 
   /// Creates an empty queue.
   @inlinable
-  public init() {}
+  package init() {}
 
   /// The number of elements in the queue.
   @inlinable
-  public var count: Int { _count }
+  package var count: Int { _count }
 
   /// Whether the queue is empty.
   @inlinable
-  public var isEmpty: Bool { _count == 0 }
+  package var isEmpty: Bool { _count == 0 }
 
   /// How many elements the queue holds before its storage grows.
   @inlinable
-  public var capacity: Int { storage.count }
+  package var capacity: Int { storage.count }
 
   /// The oldest element, or `nil`.
   @inlinable
-  public var first: Element? {
+  package var first: Element? {
     _count == 0 ? nil : storage[head]
   }
 
@@ -38,7 +38,7 @@ public struct _Queue<Element> {
   ///
   /// - Parameter element: The element to add.
   @inlinable
-  public mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     if _count == storage.count { grow() }
     storage[storageIndex(_count)] = element
     _count += 1
@@ -58,7 +58,7 @@ public struct _Queue<Element> {
   ///
   /// - Returns: The oldest element.
   @inlinable
-  public mutating func popFirst() -> Element? {
+  package mutating func popFirst() -> Element? {
     guard _count > 0 else { return nil }
     let element = storage[head]
     storage[head] = nil
@@ -70,7 +70,7 @@ public struct _Queue<Element> {
 
   /// Removes every element.
   @inlinable
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     storage = []
     head = 0
     _count = 0
@@ -80,7 +80,7 @@ public struct _Queue<Element> {
   ///
   /// - Complexity: O(*n*), where *n* is the number of elements.
   @inlinable
-  public mutating func removeAllKeepingCapacity() {
+  package mutating func removeAllKeepingCapacity() {
     for offset in 0..<_count { storage[storageIndex(offset)] = nil }
     head = 0
     _count = 0
@@ -104,7 +104,7 @@ extension _Queue: Sequence {
   ///
   /// It reads the queue's storage without changing it, so iterating a queue that is also
   /// stored elsewhere copies nothing.
-  public struct Iterator: IteratorProtocol {
+  @usableFromInline package struct Iterator: IteratorProtocol {
     @usableFromInline
     internal let queue: _Queue
     @usableFromInline
@@ -119,7 +119,7 @@ extension _Queue: Sequence {
     ///
     /// - Returns: The next element.
     @inlinable
-    public mutating func next() -> Element? {
+    package mutating func next() -> Element? {
       guard offset < queue._count else { return nil }
       defer { offset += 1 }
       return queue.storage[queue.storageIndex(offset)]
@@ -130,13 +130,13 @@ extension _Queue: Sequence {
   ///
   /// - Returns: The iterator.
   @inlinable
-  public func makeIterator() -> Iterator {
+  package func makeIterator() -> Iterator {
     Iterator(queue: self)
   }
 
   /// The number of elements.
   @inlinable
-  public var underestimatedCount: Int { _count }
+  package var underestimatedCount: Int { _count }
 }
 
 extension _Queue: Sendable where Element: Sendable {}

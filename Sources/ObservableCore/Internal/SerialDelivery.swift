@@ -11,7 +11,7 @@
 ///
 /// After a terminal event is enqueued, later events are dropped.
 @frozen
-public struct _SerialDelivery<Element> {
+@usableFromInline package struct _SerialDelivery<Element> {
   @usableFromInline
   internal var isDelivering = false
   @usableFromInline
@@ -21,11 +21,11 @@ public struct _SerialDelivery<Element> {
 
   /// Creates an idle delivery queue.
   @inlinable
-  public init() {}
+  package init() {}
 
   /// Whether a terminal event has been enqueued.
   @inlinable
-  public var isTerminated: Bool { terminated }
+  package var isTerminated: Bool { terminated }
 
   /// Offers `event` for delivery.
   ///
@@ -33,7 +33,7 @@ public struct _SerialDelivery<Element> {
   /// - Returns: `event` if the caller must deliver it now and then drain with ``next()``;
   ///   `nil` if it was queued for the current deliverer or dropped after a terminal event.
   @inlinable
-  public mutating func enqueue(_ event: Event<Element>) -> Event<Element>? {
+  package mutating func enqueue(_ event: Event<Element>) -> Event<Element>? {
     guard !terminated else { return nil }
     if event.isStopEvent { terminated = true }
     if isDelivering {
@@ -48,7 +48,7 @@ public struct _SerialDelivery<Element> {
   ///
   /// - Returns: The next event to deliver.
   @inlinable
-  public mutating func next() -> Event<Element>? {
+  package mutating func next() -> Event<Element>? {
     if let event = pending.popFirst() { return event }
     isDelivering = false
     return nil
@@ -58,7 +58,7 @@ public struct _SerialDelivery<Element> {
   ///
   /// - Returns: The dropped events, so the caller can release them outside its lock.
   @inlinable
-  public mutating func cancel() -> _Queue<Event<Element>> {
+  package mutating func cancel() -> _Queue<Event<Element>> {
     terminated = true
     defer { pending = _Queue() }
     return pending

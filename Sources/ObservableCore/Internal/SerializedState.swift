@@ -5,14 +5,15 @@
 /// An operator's observer closure cannot mutate captured variables, because it is
 /// `@Sendable`; it keeps its state in one of these boxes instead. The box is counted as a
 /// sink by ``Resources``.
-public final class _SerializedState<Value>:
+@usableFromInline
+package final class _SerializedState<Value>:
   // SAFETY: `value` is read and written only from inside one observer's `on(_:)`, and the
   // observable contract serializes those calls (every source in this module delivers one
   // event at a time, with a lock handoff between threads). Disposal never touches `value`.
   @unchecked Sendable
 {
   /// The state.
-  public var value: Value
+  @usableFromInline package var value: Value
 
   @usableFromInline
   internal let resource: _ResourceToken
@@ -23,7 +24,7 @@ public final class _SerializedState<Value>:
   ///   - value: The initial state.
   ///   - lifetime: The subscription the state belongs to.
   @inlinable
-  public init(_ value: Value, lifetime: _Lifetime) {
+  package init(_ value: Value, lifetime: _Lifetime) {
     self.value = value
     resource = _ResourceToken(inheriting: lifetime.resource)
   }

@@ -52,7 +52,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
   /// Unlike Foundation's `Thread.isMainThread`, which asks the kernel on Linux each time, it
   /// compares the current thread with the main thread recorded when the library was loaded.
   @inlinable
-  public static var _isOnMainThread: Bool {
+  package static var _isOnMainThread: Bool {
     observable_is_main_thread()
   }
 
@@ -70,7 +70,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
   /// main actor) is then drained by another thread. The thread is checked first: it is the
   /// cheaper check, and the usual answer in an app.
   @inlinable
-  public static var _isOnMainThreadOrQueue: Bool {
+  package static var _isOnMainThreadOrQueue: Bool {
     _isOnMainThread || isOnMainQueue
   }
 

@@ -190,7 +190,7 @@ extension InfallibleType {
 ///
 /// Not public API: it lets one implementation, ``Observable/_bind(toRelays:)``, serve every
 /// `bind(to:)` for relays, here and in ObservableCocoa.
-public protocol _Relay<Element>: ObservableType {
+@usableFromInline package protocol _Relay<Element>: ObservableType {
   /// Sends `event` to the relay's observers, as the relay's own `accept(_:)` documents.
   ///
   /// - Parameter event: The element.
@@ -212,7 +212,7 @@ extension Observable {
   /// - Parameter relays: The relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
   @inlinable
-  public func _bind<Relay: _Relay>(toRelays relays: [Relay]) -> any Disposable
+  package func _bind<Relay: _Relay>(toRelays relays: [Relay]) -> any Disposable
   where Relay.Element == Element {
     subscribe(onNext: { element in
       for relay in relays { relay.accept(element) }

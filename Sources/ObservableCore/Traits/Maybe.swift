@@ -140,7 +140,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 /// A flag set and read only from inside one observer's serialized calls.
 ///
 /// Not public API.
-public final class _SerializedFlag:
+@usableFromInline
+package final class _SerializedFlag:
   // SAFETY: set and read only from inside one observer's `on(_:)`, which the observable
   // contract serializes.
   @unchecked Sendable
@@ -150,15 +151,15 @@ public final class _SerializedFlag:
 
   /// Creates a cleared flag.
   @inlinable
-  public init() {}
+  package init() {}
 
   /// Whether the flag is set.
   @inlinable
-  public var isSet: Bool { value }
+  package var isSet: Bool { value }
 
   /// Sets the flag.
   @inlinable
-  public func set() {
+  package func set() {
     value = true
   }
 }

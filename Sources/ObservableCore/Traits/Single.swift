@@ -111,19 +111,19 @@ extension PrimitiveSequence where Trait == SingleTrait {
 /// A flag that one caller, of any number racing, can claim.
 ///
 /// Not public API.
-public final class _OnceFlag: Sendable {
+@usableFromInline package final class _OnceFlag: Sendable {
   @usableFromInline
   internal let claimed = _Atomic<Bool>(false)
 
   /// Creates an unclaimed flag.
   @inlinable
-  public init() {}
+  package init() {}
 
   /// Claims the flag.
   ///
   /// - Returns: `true` for the first caller only.
   @inlinable
-  public func claim() -> Bool {
+  package func claim() -> Bool {
     !claimed.exchange(true, ordering: .acquiringAndReleasing)
   }
 }

@@ -9,25 +9,33 @@ public protocol ConnectableObservableType<Element>: ObservableType {
   ///
   /// - Returns: A disposable that disconnects from the source.
   func connect() -> any Disposable
+}
 
+/// A connectable sequence that can make a lifetime its connection.
+///
+/// Disposing that lifetime then stops even a source that emits synchronously while connecting.
+/// ``ConnectableObservable`` is one.
+@usableFromInline
+package protocol _LifetimeConnectable {
   /// Connects for as long as `lifetime` is not disposed.
-  ///
-  /// Not public API. The default calls ``connect()`` and registers the connection with
-  /// `lifetime`; ``ConnectableObservable`` makes `lifetime` the connection itself, so that
-  /// disposing it stops even a source that emits synchronously while connecting.
   ///
   /// - Parameter lifetime: The lifetime whose disposal disconnects.
   func _connect(within lifetime: _Lifetime)
 }
 
 extension ConnectableObservableType {
-  /// Connects and registers the connection with `lifetime`.
-  ///
-  /// Not public API.
+  /// Connects for as long as `lifetime` is not disposed: within it where the sequence can
+  /// (``ConnectableObservable``), otherwise by calling ``connect()`` and registering the
+  /// connection with `lifetime`.
   ///
   /// - Parameter lifetime: The lifetime whose disposal disconnects.
-  public func _connect(within lifetime: _Lifetime) {
-    lifetime.add(connect())
+  @usableFromInline
+  package func _connect(within lifetime: _Lifetime) {
+    if let connectable = self as? any _LifetimeConnectable {
+      connectable._connect(within: lifetime)
+    } else {
+      lifetime.add(connect())
+    }
   }
 }
 
@@ -47,7 +55,7 @@ extension ConnectableObservableType {
 /// The connection is a subscription of its own, independent of any subscriber: disposing
 /// subscribers does not disconnect, and disconnecting does not dispose subscribers.
 public final class ConnectableObservable<Element: Sendable>: Observable<Element>,
-  ConnectableObservableType,
+  ConnectableObservableType, _LifetimeConnectable,
   // SAFETY: the stored properties are immutable @Sendable closures; the connection state
   // lives in a `_MulticastStorage` behind its `Mutex`.
   @unchecked Sendable
@@ -76,11 +84,10 @@ public final class ConnectableObservable<Element: Sendable>: Observable<Element>
 
   /// Connects for as long as `lifetime` is not disposed.
   ///
-  /// Not public API.
-  ///
   /// - Parameter lifetime: Becomes the connection, or disposes the existing connection when it
   ///   is disposed.
-  public func _connect(within lifetime: _Lifetime) {
+  @usableFromInline
+  package func _connect(within lifetime: _Lifetime) {
     let connection = connector(lifetime)
     if connection !== lifetime { lifetime.add(connection) }
   }
