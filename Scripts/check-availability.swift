@@ -31,7 +31,8 @@
 // written as a type name (`Task.sleep(for:)`). A use is reported only when every declaration it
 // could mean, the package's own included, needs a newer system than the floor or the guard
 // allows. So it can miss a use whose name a type check would resolve to the newer overload
-// when an older one with the same name and labels exists; README.md says what that leaves out.
+// when an older one with the same name and labels exists; the Apple platforms article
+// (Sources/ObservableCore/ObservableCore.docc/ApplePlatforms.md) says what that leaves out.
 
 import Foundation
 

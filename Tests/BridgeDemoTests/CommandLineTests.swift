@@ -72,7 +72,7 @@ struct CommandLineTests {
       ),
       (
         ["tour", "--only", "everything"],
-        "--only takes repository, pagination, chained, typeahead, events, signup, observation, "
+        "--only takes repository, pagination, bridge, chained, typeahead, events, signup, observation, "
           + "not 'everything'",
         "usage: bridge-demo [tour]"
       ),

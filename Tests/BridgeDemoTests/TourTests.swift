@@ -16,19 +16,23 @@ struct TourTests {
     // terminal it is printed; see TerminalOutputTests).
     #expect(run.stderr.isEmpty, "\(run)")
     let titles = [
-      "Fetch a repository", "Search with pagination", "Chained requests with retry",
+      "Fetch a repository", "Search with pagination", bridgeTitle, "Chained requests with retry",
       "Search as you type", "Poll events with conditional requests", "Signup form validation",
       "A view model with Observation",
     ]
     for (index, title) in titles.enumerated() {
-      #expect(run.stdout.contains("━━ \(index + 1)/7  \(title) ━"), "\(title)\n\(run)")
+      #expect(run.stdout.contains("━━ \(index + 1)/8  \(title) ━"), "\(title)\n\(run)")
     }
     let blocks = scenarioBlocks(run.stdout)
-    #expect(blocks.count == 7)
-    for block in blocks {
-      // Each scenario runs in both styles, each with its code and measurements.
-      #expect(block.filter { $0 == "  Rx" }.count == 1, "\(block)")
-      #expect(block.filter { $0 == "  async" }.count == 1, "\(block)")
+    #expect(blocks.count == 8)
+    for (index, block) in blocks.enumerated() {
+      // Each scenario runs in both styles, each with its code and measurements; the bridge
+      // runs in both directions instead.
+      let labels =
+        titles[index] == bridgeTitle ? ["  Rx → async", "  async → Rx"] : ["  Rx", "  async"]
+      for label in labels {
+        #expect(block.filter { $0 == label }.count == 1, "\(label): \(block)")
+      }
       for field in ["result", "requests", "time", "cancelled"] {
         #expect(block.filter { $0.hasPrefix("    \(field) ") }.count == 2, "\(field): \(block)")
       }
@@ -39,17 +43,24 @@ struct TourTests {
     #expect(occurrences("result     3 repositories from 2 pages", in: text) == 1)
     #expect(occurrences("requests   2  GET /search/repositories?q=swift&per_page=2", in: text) == 2)
     #expect(!text.contains("page=3"))
+    // The bridge: the task cancelled mid-search disposed its subscription and closed the
+    // request for page 2; disposing the Observable cancelled the task reading the stream.
+    for line in bridgeCancellations {
+      #expect(occurrences(line, in: text) == 1, "\(line)\n\(run)")
+    }
     // Chained: the injected 500 is retried in both styles.
     #expect(
       occurrences("retried repository after: server error (HTTP 500: Server Error)", in: text) == 2)
     #expect(occurrences("requests   3  GET /users/sferik", in: text) == 2)
     // Search as you type: what settled and what was searched.
     // Which texts settle depends on real time: "sw" and "swift" always do.
-    #expect(searchedLines(text).count == 2, "\(run)")
-    for line in searchedLines(text) {
+    let typeahead = blocks[titles.firstIndex(of: "Search as you type") ?? 0].joined(separator: "\n")
+    #expect(searchedLines(typeahead).count == 2, "\(run)")
+    for line in searchedLines(typeahead) {
       #expect(line.contains(#""sw""#) && line.hasSuffix(#""swift""#), "\(line)")
     }
-    #expect(occurrences(#"2 repositories for "swift""#, in: text) == 4)
+    // Twice in search as you type, once in the bridge, twice in the Observation scenario.
+    #expect(occurrences(#"2 repositories for "swift""#, in: text) == 5)
     // Events: a 200, then a 304 from the cache, with the ETag sent back.
     #expect(occurrences("poll 1  200 OK: 30 events, 30 new; 30 kept", in: text) == 2)
     #expect(
@@ -67,7 +78,7 @@ struct TourTests {
     #expect(
       occurrences(#"2 repositories for "swift", read back from the model"#, in: text) == 2)
     #expect(
-      run.stdoutLines.dropLast().last?.hasPrefix("7 scenarios in both styles, ") == true, "\(run)")
+      run.stdoutLines.dropLast().last?.hasPrefix("8 scenarios in both styles, ") == true, "\(run)")
     // No colour codes when standard output is not a terminal.
     #expect(!text.contains("\u{1B}["))
   }
@@ -181,9 +192,9 @@ struct TourTests {
     // signup form used to wait 30 s per style, 60 s in all. The bound sits below that, not near
     // the few seconds the run takes, so that a loaded machine does not fail it.
     #expect(elapsed < .seconds(55), "\(elapsed)\n\(run)")
-    #expect(run.stderrLines == ["bridge-demo: 14 of 14 runs failed"], "\(run)")
+    #expect(run.stderrLines == ["bridge-demo: 16 of 16 runs failed"], "\(run)")
     let results = run.stdoutLines.filter { $0.hasPrefix("    result ") }
-    #expect(results.count == 14, "\(run)")
+    #expect(results.count == 16, "\(run)")
     for line in results {
       #expect(line.hasPrefix("    result     failed: "), "\(line)")
       #expect(line.contains("cannot reach the server (URLError "), "\(line)")
@@ -196,42 +207,82 @@ struct TourTests {
       occurrences(
         #"failed: checking username "octocat": cannot reach the server"#,
         in: run.stdout) == 2, "\(run)")
-    #expect(run.stdoutLines.dropLast().last?.hasSuffix("; 14 runs failed.") == true, "\(run)")
+    #expect(run.stdoutLines.dropLast().last?.hasSuffix("; 16 runs failed.") == true, "\(run)")
   }
 
   @Test(
-    "the pagination scenario prints the same lines every time but for times, as in the README",
+    "the pagination scenario prints the same lines every time but for times, as in the guide",
     .timeLimit(.minutes(5)))
   func paginationDeterministic() async throws {
-    let readme = try readmeScenario("Search with pagination")
     // 20 runs, 4 at a time: each waits 2 s for the replay server's searches.
-    let runs = try await withThrowingTaskGroup(of: (Int, DemoRun).self) { group in
-      var runs: [(Int, DemoRun)] = []
-      for number in 1...20 {
-        if number > 4, let done = try await group.next() { runs.append(done) }
-        group.addTask { (number, try await runDemo(["--only", "pagination"])) }
-      }
-      for try await done in group { runs.append(done) }
-      return runs.sorted { $0.0 < $1.0 }
-    }
-    for (number, run) in runs {
-      #expect(run.status == 0, "run \(number): \(run)")
-      let lines = scenarioBody(scenarioBlocks(run.stdout).first ?? [])
-      #expect(lines == readme, "run \(number): \(run)")
-    }
+    try await expectSameLinesAsTheGuide("pagination", title: "Search with pagination", runs: 20)
+  }
+
+  @Test(
+    "the bridge scenario cancels and disposes, with the same lines every time, as in the guide",
+    .timeLimit(.minutes(5)))
+  func bridgeDeterministic() async throws {
+    // Each run waits 2 s for the replay server's searches. The guide's lines include what
+    // was cancelled: the subscription, the request for page 2 and the task reading the stream.
+    try await expectSameLinesAsTheGuide("bridge", title: bridgeTitle, runs: 8)
+  }
+
+  @Test("--help lists the bridge scenario for --only")
+  func helpListsTheBridge() async throws {
+    let run = try await runDemo(["--help"])
+    #expect(run.status == 0, "\(run)")
+    #expect(
+      run.stdout.contains(
+        "run only these: repository, pagination, bridge, chained, typeahead, events,"),
+      "\(run)")
   }
 }
 
-/// The lines of a scenario in the README's tour output, "exactly as printed".
-private func readmeScenario(_ title: String) throws -> [String] {
-  let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-  let text = try String(contentsOf: readme, encoding: .utf8)
+/// The bridge scenario's title.
+private let bridgeTitle = "The bridge: Rx inside async, async inside Rx"
+
+/// The bridge scenario's lines that say what it cancelled, each printed once offline.
+private let bridgeCancellations = [
+  "GET /search/repositories?q=swift&per_page=2&page=2  cancelled before the answer",
+  "cancelled  the search task, after page 1: its Rx subscription was disposed",
+  "the request for page 2, in flight: its connection closed before the answer",
+  "cancelled  the task iterating the keystrokes, by dispose(): the stream ended",
+]
+
+/// Runs `bridge-demo --only scenario` offline `runs` times, 4 at a time, and expects each
+/// run's lines to be the guide's, but for times.
+private func expectSameLinesAsTheGuide(_ scenario: String, title: String, runs count: Int)
+  async throws
+{
+  let guide = try guideScenario(title)
+  let runs = try await withThrowingTaskGroup(of: (Int, DemoRun).self) { group in
+    var runs: [(Int, DemoRun)] = []
+    for number in 1...count {
+      if number > 4, let done = try await group.next() { runs.append(done) }
+      group.addTask { (number, try await runDemo(["--only", scenario])) }
+    }
+    for try await done in group { runs.append(done) }
+    return runs.sorted { $0.0 < $1.0 }
+  }
+  for (number, run) in runs {
+    #expect(run.status == 0, "run \(number): \(run)")
+    let lines = scenarioBody(scenarioBlocks(run.stdout).first ?? [])
+    #expect(lines == guide, "run \(number): \(run)")
+  }
+}
+
+/// The lines of a scenario in the tour output of the demo's guide, Docs/bridge-demo.md,
+/// "exactly as printed".
+private func guideScenario(_ title: String) throws -> [String] {
+  let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Docs/bridge-demo.md")
+  let text = try String(contentsOf: guide, encoding: .utf8)
   let blocks = scenarioBlocks(text)
   let titles = text.split(separator: "\n").filter { $0.hasPrefix("━━ ") }
   guard let index = titles.firstIndex(where: { $0.contains("  \(title) ") }), index < blocks.count
   else {
-    throw DemoTestError("README.md shows no scenario \(title)")
+    throw DemoTestError("Docs/bridge-demo.md shows no scenario \(title)")
   }
   return scenarioBody(blocks[index])
 }

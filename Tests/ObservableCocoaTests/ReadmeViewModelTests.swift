@@ -3,8 +3,8 @@ import ObservableCore
 import ObservableTesting
 import Testing
 
-// README.md, "Driver-based view models, on Linux too": the view model as written there, run.
-// LanguageModeTests' ReadmeSnippetTests type-checks the README's own text; keep the two in step.
+// A signup view model with Driver and Signal outputs, written as the article "View models with
+// Driver and Signal" (ObservableCocoa.docc/DriverViewModels.md) teaches, run in virtual time.
 
 private struct SignupViewModel {
   struct Input {
@@ -32,9 +32,9 @@ private struct SignupViewModel {
   }
 }
 
-@Suite("README: a Driver-based view model")
+@Suite("A Driver-based signup view model")
 struct ReadmeViewModelTests {
-  @Test("the README's timeline: enabled once the password is long enough")
+  @Test("its timeline: enabled once the password is long enough")
   func signupEnabledTimeline() {
     let scheduler = TestScheduler(initialClock: 0)
     let events = SharingScheduler.mock(scheduler: scheduler) {

@@ -2,7 +2,8 @@ import ObservableCore
 import ObservableTesting
 import XCTest
 
-/// The README's XCTest example, exactly as printed there, so that it keeps compiling and passing.
+/// The XCTest form of the first example of ObservableTesting's documentation (ObservableTesting.md
+/// shows it with Swift Testing), once in the README, so that it keeps compiling and passing.
 final class ReadmeExampleTests: XCTestCase {
   func testMapMultiplies() {
     let scheduler = TestScheduler(initialClock: 0)

@@ -5,7 +5,7 @@ import GitHubReplay
 enum TourCommand {
   /// The scenarios, in the order they run.
   static let scenarios: [any TourScenario] = [
-    RepositoryScenario(), PaginationScenario(), ChainedRequestsScenario(),
+    RepositoryScenario(), PaginationScenario(), BridgeScenario(), ChainedRequestsScenario(),
     SearchAsYouTypeScenario(), EventsScenario(), SignupScenario(), ObservationScenario(),
   ]
 
@@ -36,10 +36,11 @@ enum TourCommand {
         }
         let elapsed = clock.now - runStarted
         let requests = tour.replayServer.map { Array($0.requests.dropFirst(firstRequest)) }
+        let abandoned = Set(tour.replayServer?.abandonedRequests.map(\.index) ?? [])
         requestCount += requests?.count ?? 0
         printer.run(
-          style, code: scenario.code(style, tour), report: report, requests: requests,
-          elapsed: elapsed)
+          scenario.label(style), code: scenario.code(style, tour), report: report,
+          requests: requests, abandoned: abandoned, elapsed: elapsed)
       }
     }
     printer.conclusion(

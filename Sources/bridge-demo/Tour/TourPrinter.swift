@@ -27,11 +27,11 @@ struct TourPrinter {
   }
 
   func run(
-    _ runStyle: Style, code: [String], report: StyleReport, requests: [RecordedRequest]?,
-    elapsed: Duration
+    _ label: String, code: [String], report: StyleReport, requests: [RecordedRequest]?,
+    abandoned: Set<Int> = [], elapsed: Duration
   ) {
     console.print()
-    console.print("  " + style.bold(style.magenta(runStyle.label)))
+    console.print("  " + style.bold(style.magenta(label)))
     for line in code { console.print("    " + style.cyan(line)) }
     field("result", report.result)
     if let requests {
@@ -40,7 +40,8 @@ struct TourPrinter {
         requests.isEmpty
           ? ["none"]
           : requests.enumerated().map { index, request in
-            (index == 0 ? "\(requests.count)  " : "   ") + describe(request)
+            (index == 0 ? "\(requests.count)  " : "   ")
+              + describe(request, abandoned: abandoned.contains(request.index))
           })
     } else {
       field("requests", [style.dim("not counted (remote server)")])
@@ -65,9 +66,12 @@ struct TourPrinter {
     }
   }
 
-  private func describe(_ request: RecordedRequest) -> String {
+  /// One line of the request log; `abandoned` when the client closed the connection before
+  /// the whole answer was sent, as a cancelled request does.
+  private func describe(_ request: RecordedRequest, abandoned: Bool) -> String {
     var text = "\(request.method) \(request.target)"
     if let etag = request.header("If-None-Match") { text += "  If-None-Match: \(etag)" }
+    if abandoned { text += "  " + style.red("cancelled before the answer") }
     return text
   }
 }

@@ -5,7 +5,7 @@ import ObservableCore
 
 /// The names of the tour's scenarios, for `--only`.
 enum TourScenarioName: String, CaseIterable, Sendable {
-  case repository, pagination, chained, typeahead, events, signup, observation
+  case repository, pagination, bridge, chained, typeahead, events, signup, observation
 
   /// Parses a comma-separated list.
   static func parseList(_ text: String) throws(ArgumentError) -> [TourScenarioName] {
@@ -28,12 +28,19 @@ protocol TourScenario: Sendable {
   var title: String { get }
   /// One or two lines on what the scenario shows.
   func summary(_ context: TourContext) -> [String]
+  /// The label printed above a style's run: the style's own, unless the scenario's two runs
+  /// show something else, such as the two directions of the bridge.
+  func label(_ style: Style) -> String
   /// The essential lines of code of a style.
   func code(_ style: Style, _ context: TourContext) -> [String]
   /// Runs the scenario in a style.
   ///
   /// - Returns: What the run produced and what it cancelled.
   func run(_ style: Style, _ context: TourContext) async throws -> StyleReport
+}
+
+extension TourScenario {
+  func label(_ style: Style) -> String { style.label }
 }
 
 /// What one run of a scenario produced.
