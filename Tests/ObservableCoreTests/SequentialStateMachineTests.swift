@@ -19,7 +19,7 @@ private let source = Observable<Int>.never()
 struct SequentialStateMachineTests {
   @Test("runs one source at a time and asks for the next one when the policy says so")
   func sequence() {
-    var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
+    var machine = _SequentialStateMachine(policy: _ConcatOperator<Int>())
     let first = _Lifetime()
     #expect(start(&machine, lifetime: first) == 0)
     #expect(machine.elementArrived(id: 0) == .forward)
@@ -40,7 +40,7 @@ struct SequentialStateMachineTests {
 
   @Test("an ending keeps the source for disposal; disposal stops everything")
   func endingAndDisposal() {
-    var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
+    var machine = _SequentialStateMachine(policy: _ConcatOperator<Int>())
     let lifetime = _Lifetime()
     _ = start(&machine, lifetime: lifetime)
     guard case .end(.forward) = machine.sourceTerminated(id: 0, failure: testError) else {
@@ -59,7 +59,7 @@ struct SequentialStateMachineTests {
 
   @Test("disposal hands back the running source")
   func disposal() {
-    var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
+    var machine = _SequentialStateMachine(policy: _ConcatOperator<Int>())
     let lifetime = _Lifetime()
     _ = start(&machine, lifetime: lifetime)
     #expect(machine.disposed().lifetime === lifetime)
@@ -72,7 +72,7 @@ struct SequentialStateMachineTests {
 
   @Test("a pause ends with the next source, or with an outside ending")
   func pause() {
-    var resuming = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
+    var resuming = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&resuming)
     let step1 = resuming.resumed { _ in }
     #expect(step1 == .none)
@@ -89,7 +89,7 @@ struct SequentialStateMachineTests {
     #expect(step3 == .none)
     #expect(start(&resuming) == 1)
 
-    var ending = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
+    var ending = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&ending)
     _ = ending.sourceTerminated(id: 0, failure: testError)
     let step4 = ending.pauseEnded(.complete)
@@ -106,7 +106,7 @@ struct SequentialStateMachineTests {
 struct SequentialPolicyTests {
   @Test("concat completes when no source is left")
   func concatExhausted() {
-    var machine = _SequentialStateMachine(policy: _ConcatPolicy<Int>())
+    var machine = _SequentialStateMachine(policy: _ConcatOperator<Int>())
     guard case .complete = machine.sourcesExhausted(nested: false)
     else {
       Issue.record("expected completion")
@@ -117,7 +117,7 @@ struct SequentialPolicyTests {
 
   @Test("catch(sequence:) moves on after failures, completes on completion")
   func catchSequence() {
-    var machine = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
+    var machine = _SequentialStateMachine(policy: _CatchSequenceOperator<Int>())
     _ = start(&machine)
     guard case .disposeAndSubscribeNext = machine.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("expected the next source")
@@ -132,14 +132,14 @@ struct SequentialPolicyTests {
 
   @Test("catch(sequence:) running out completes, or fails with the last error")
   func catchSequenceExhausted() {
-    var empty = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
+    var empty = _SequentialStateMachine(policy: _CatchSequenceOperator<Int>())
     guard case .complete = empty.sourcesExhausted(nested: false)
     else {
       Issue.record("with no source tried, running out completes")
       return
     }
 
-    var failed = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
+    var failed = _SequentialStateMachine(policy: _CatchSequenceOperator<Int>())
     _ = start(&failed)
     _ = failed.sourceTerminated(id: 0, failure: TestError(id: 1))
     _ = start(&failed)
@@ -152,7 +152,7 @@ struct SequentialPolicyTests {
     }
     #expect(error as? TestError == TestError(id: 2))
 
-    var nested = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
+    var nested = _SequentialStateMachine(policy: _CatchSequenceOperator<Int>())
     _ = start(&nested)
     _ = nested.sourceTerminated(id: 0, failure: TestError(id: 1))
     guard case .complete = nested.sourcesExhausted(nested: true)
@@ -164,7 +164,7 @@ struct SequentialPolicyTests {
 
   @Test("catch(sequence:) disposal hands back the last failure")
   func catchSequenceDisposal() {
-    var machine = _SequentialStateMachine(policy: _CatchSequencePolicy<Int>())
+    var machine = _SequentialStateMachine(policy: _CatchSequenceOperator<Int>())
     _ = start(&machine)
     _ = machine.sourceTerminated(id: 0, failure: TestError(id: 1))
     let second = _Lifetime()
@@ -176,7 +176,7 @@ struct SequentialPolicyTests {
 
   @Test("retry retries while attempts remain, then fails; unlimited always retries")
   func retry() {
-    var limited = _SequentialStateMachine(policy: _RetryPolicy<Int>(maxAttempts: 2))
+    var limited = _SequentialStateMachine(policy: _RetryOperator<Int>(maxAttempts: 2))
     #expect(start(&limited) == 0)
     guard case .disposeAndSubscribeNext = limited.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("one attempt is left")
@@ -188,7 +188,7 @@ struct SequentialPolicyTests {
       return
     }
 
-    var unlimited = _SequentialStateMachine(policy: _RetryPolicy<Int>(maxAttempts: nil))
+    var unlimited = _SequentialStateMachine(policy: _RetryOperator<Int>(maxAttempts: nil))
     for id in UInt64(0)..<100 {
       #expect(start(&unlimited) == id)
       guard case .disposeAndSubscribeNext = unlimited.sourceTerminated(id: id, failure: testError)
@@ -208,7 +208,7 @@ struct SequentialPolicyTests {
   func catchHandlers() {
     let handler: _CatchHandler<Int> = { _ in .never() }
     var machine = _SequentialStateMachine(
-      policy: _CatchPolicy<Int>(source: source, handlers: [handler, handler]))
+      policy: _CatchOperator<Int>(source: source, handlers: [handler, handler]))
     #expect(start(&machine) == 0)
     guard case .disposeAndPause = machine.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("expected recovery")
@@ -231,7 +231,7 @@ struct SequentialPolicyTests {
   func catchDisposal() {
     let handler: _CatchHandler<Int> = { _ in .never() }
     var machine = _SequentialStateMachine(
-      policy: _CatchPolicy<Int>(source: source, handlers: [handler, handler]))
+      policy: _CatchOperator<Int>(source: source, handlers: [handler, handler]))
     _ = start(&machine)
     _ = machine.sourceTerminated(id: 0, failure: testError)
     let disposal = machine.disposed()
@@ -245,7 +245,7 @@ struct SequentialPolicyTests {
 
   @Test("retry(when:): a trigger ending while an attempt runs applies at the next failure")
   func retryWhenTriggerEndsWhileRunning() {
-    var completing = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
+    var completing = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&completing)
     let step10 = completing.pauseEnded(.complete)
     #expect(!step10)
@@ -254,7 +254,7 @@ struct SequentialPolicyTests {
       return
     }
 
-    var failing = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
+    var failing = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&failing)
     let step11 = failing.pauseEnded(.fail(TestError(id: 4)))
     #expect(!step11)
@@ -266,7 +266,7 @@ struct SequentialPolicyTests {
     }
     #expect(error as? TestError == TestError(id: 4))
 
-    var completingSource = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
+    var completingSource = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&completingSource)
     _ = completingSource.pauseEnded(.complete)
     guard case .end(.forward) = completingSource.sourceTerminated(id: 0, failure: nil) else {
@@ -277,7 +277,7 @@ struct SequentialPolicyTests {
 
   @Test("retry(when:): an error of another type fails the result at once")
   func retryWhenNotRetryable() {
-    var machine = _SequentialStateMachine(policy: _RetryWhenPolicy<Int, TestError>())
+    var machine = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     let lifetime = _Lifetime()
     _ = start(&machine, lifetime: lifetime)
     guard case .end(.forward) = machine.sourceTerminated(id: 0, failure: RxError.unknown) else {

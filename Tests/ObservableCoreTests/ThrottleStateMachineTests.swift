@@ -31,7 +31,7 @@ struct ThrottleStateMachineTests {
       return
     }
     guard
-      case .emit(3, thenComplete: false) = machine.timerFired(
+      case .emit(3) = machine.timerFired(
         generation: generation, now: time(110))
     else {
       Issue.record("the timer emits the latest element")
@@ -60,8 +60,8 @@ struct ThrottleStateMachineTests {
     var machine = _ThrottleStateMachine<Int>(dueTime: .seconds(10), latest: true)
     _ = machine.elementArrived(1, now: time(0))
     guard case .startTimer(let generation, _) = machine.elementArrived(2, now: time(1)),
-      case .completeAfterTimer = machine.upstreamCompleted(),
-      case .emit(2, thenComplete: true) = machine.timerFired(generation: generation, now: time(10)),
+      case .none = machine.upstreamCompleted(now: time(2)),
+      case .emitAndComplete(2) = machine.timerFired(generation: generation, now: time(10)),
       case .none = machine.upstreamFailed()
     else {
       Issue.record("expected a delayed completion")

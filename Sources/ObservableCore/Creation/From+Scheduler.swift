@@ -74,7 +74,7 @@ extension Observable {
     return Observable(_run: { observer, lifetime in
       // Only the recursive steps touch the iterator, and each step schedules the next one as
       // its last action, so the steps never overlap.
-      let iterator = _SerializedState(sequence.makeIterator(), lifetime: lifetime)
+      let iterator = _SinkState(sequence.makeIterator(), lifetime: lifetime)
       lifetime.add(
         scheduler.scheduleRecursive(()) { _, recurse in
           guard !lifetime.isDisposed else { return }

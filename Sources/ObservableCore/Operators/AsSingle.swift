@@ -34,7 +34,7 @@ extension ObservableType {
   internal func _exactlyOne(failWhenEmpty: Bool) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let stored = _SerializedState<Element?>(nil, lifetime: lifetime)
+      let stored = _SinkState<Element?>(nil, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {

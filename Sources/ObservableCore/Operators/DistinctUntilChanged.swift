@@ -73,7 +73,7 @@ extension ObservableType {
   ) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let lastKey = _SerializedState<Key?>(nil, lifetime: lifetime)
+      let lastKey = _SinkState<Key?>(nil, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {

@@ -18,7 +18,7 @@ extension ObservableType {
     guard index >= 0 else { return .error(RxError.argumentOutOfRange) }
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let remaining = _SerializedState(index, lifetime: lifetime)
+      let remaining = _SinkState(index, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           guard remaining.value >= 0 else { return }

@@ -14,7 +14,7 @@ extension ObservableType {
   public func enumerated() -> Observable<(index: Int, element: Element)> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let nextIndex = _SerializedState(0, lifetime: lifetime)
+      let nextIndex = _SinkState(0, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {

@@ -17,7 +17,7 @@ extension ObservableType {
   public func ifEmpty(default: Element) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let isEmpty = _SerializedState(true, lifetime: lifetime)
+      let isEmpty = _SinkState(true, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {
@@ -60,7 +60,7 @@ extension ObservableType {
       // then shares this operator's lifetime as a pass-through.
       let sourceLifetime = _Lifetime(inheriting: lifetime)
       lifetime.add(sourceLifetime)
-      let isEmpty = _SerializedState(true, lifetime: lifetime)
+      let isEmpty = _SinkState(true, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           guard !sourceLifetime.isDisposed else { return }

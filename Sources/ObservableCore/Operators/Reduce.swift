@@ -24,7 +24,7 @@ extension ObservableType {
   ) -> Observable<Result> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let state = _SerializedState(seed, lifetime: lifetime)
+      let state = _SinkState(seed, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {

@@ -50,7 +50,7 @@ extension ObservableType {
   ) -> Observable<Accumulate> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let state = _SerializedState(seed, lifetime: lifetime)
+      let state = _SinkState(seed, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {

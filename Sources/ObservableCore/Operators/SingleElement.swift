@@ -55,7 +55,7 @@ extension ObservableType {
   {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let seen = _SerializedState(false, lifetime: lifetime)
+      let seen = _SinkState(false, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {

@@ -16,7 +16,7 @@ extension ObservableType {
     let source = asObservable()
     guard count > 0 else { return source }
     return Observable(_run: { observer, lifetime in
-      let remaining = _SerializedState(count, lifetime: lifetime)
+      let remaining = _SinkState(count, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           if case .next = event, remaining.value > 0 {

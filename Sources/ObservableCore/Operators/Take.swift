@@ -18,7 +18,7 @@ extension ObservableType {
     }
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let remaining = _SerializedState(count, lifetime: lifetime)
+      let remaining = _SinkState(count, lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           guard remaining.value > 0 else { return }

@@ -17,7 +17,7 @@ extension ObservableType {
     guard count >= 0 else { return .error(RxError.argumentOutOfRange) }
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
-      let buffer = _SerializedState(_Queue<Element>(), lifetime: lifetime)
+      let buffer = _SinkState(_Queue<Element>(), lifetime: lifetime)
       source._subscribe(
         AnyObserver { event in
           switch event {

@@ -17,7 +17,7 @@ extension ObservableType {
     let source = asObservable()
     return Single(
       raw: Observable(_run: { observer, lifetime in
-        let elements = _SerializedState<[Element]>([], lifetime: lifetime)
+        let elements = _SinkState<[Element]>([], lifetime: lifetime)
         source._subscribe(
           AnyObserver { event in
             switch event {

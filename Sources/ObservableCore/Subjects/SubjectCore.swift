@@ -13,7 +13,7 @@ import Synchronization
 // The machinery shared by every subject: one `Mutex`-guarded state, one serialized delivery
 // queue, a delivery token, and a policy that decides what a subject remembers and replays.
 //
-// Sending works like `_SerialDelivery`: a thread that sends while nobody is delivering takes the
+// Sending works like `_SerialOutputQueue`: a thread that sends while nobody is delivering takes the
 // token and becomes the deliverer; a thread that sends while somebody is delivering queues its
 // event and returns, and the deliverer delivers it next. Only the deliverer broadcasts, and it
 // never holds the lock while calling observers.

@@ -8,7 +8,7 @@ import ObservableCore
 /// Each upstream element becomes a task that runs the async closure. The state machine does
 /// not create or cancel tasks itself; its methods, named for what happened, return what the
 /// storage must do once it has released its lock. Results are queued for delivery through a
-/// `_SerialDelivery`, so the downstream observer is called by one thread at a time; with a
+/// `_SerialOutputQueue`, so the downstream observer is called by one thread at a time; with a
 /// limit on the tasks, an element waiting for a slot starts only when the deliverer has
 /// delivered every queued result (``delivered()``).
 @usableFromInline
@@ -89,7 +89,7 @@ internal struct _AsyncFlatMapStateMachine<Element: Sendable, Result: Sendable> {
   @usableFromInline
   internal var state: State = .active(Active())
   @usableFromInline
-  internal var delivery = _SerialDelivery<Result>()
+  internal var delivery = _SerialOutputQueue<Result>()
 
   @inlinable
   internal init(mode: Mode) {

@@ -7,7 +7,7 @@
 @usableFromInline
 internal final class _AmbStorage<Element: Sendable>: Disposable {
   @usableFromInline
-  internal let state: _Mutex<_SerialState<_AmbStateMachine, Element>>
+  internal let state: _Mutex<_MachineAndOutput<_AmbStateMachine, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -15,7 +15,7 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = _Mutex(_SerialState(_AmbStateMachine(), downstream: downstream))
+    state = _Mutex(_MachineAndOutput(_AmbStateMachine(), downstream: downstream))
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
@@ -35,7 +35,7 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
   @inlinable
   internal func sourceEvent(_ event: Event<Element>, index: Int) {
     let (losers, pending) = state.withLock {
-      state -> ([_Lifetime], _PendingDelivery<Element>?) in
+      state -> ([_Lifetime], _PendingOutput<Element>?) in
       switch state.machine.eventArrived(from: index, isTerminal: event.isStopEvent) {
       case .forward(let losers): return (losers, state.output.send(event))
       case .drop: return ([], nil)
@@ -43,7 +43,7 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
     }
     for loser in losers { loser.dispose() }
     guard let pending else { return }
-    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
+    state._drainOutput(pending, lifetime: lifetime)
   }
 
   /// Disposes every subscribed source.

@@ -6,17 +6,7 @@ import Dispatch
 @usableFromInline
 internal final class _BufferStorage<Element: Sendable>: Disposable {
   @usableFromInline
-  internal struct State: _DeliveringState {
-    @usableFromInline var machine: _BufferStateMachine<Element>
-    @usableFromInline var delivery = _SerialDelivery<[Element]>()
-    @usableFromInline var downstream: AnyObserver<[Element]>?
-
-    @inlinable
-    init(machine: _BufferStateMachine<Element>, downstream: AnyObserver<[Element]>) {
-      self.machine = machine
-      self.downstream = downstream
-    }
-  }
+  internal typealias State = _MachineAndOutput<_BufferStateMachine<Element>, [Element]>
 
   @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
@@ -30,7 +20,7 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<[Element]>, lifetime: _Lifetime, timeSpan: RxTimeInterval,
     count: Int, scheduler: any SchedulerType
   ) {
-    state = _Mutex(State(machine: _BufferStateMachine(count: count), downstream: downstream))
+    state = _Mutex(State(_BufferStateMachine(count: count), downstream: downstream))
     self.lifetime = lifetime
     self.timeSpan = timeSpan
     self.scheduler = scheduler
@@ -42,30 +32,30 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
     switch event {
     case .next(let element):
       var nextTimer: UInt64?
-      let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+      let first = state.withLock { state -> _PendingOutput<[Element]>? in
         guard case .emit(let buffer, let next) = state.machine.elementArrived(element) else {
           return nil
         }
         nextTimer = next
-        return state._enqueue(.next(buffer))
+        return state.output.send(.next(buffer))
       }
-      state._deliver(first, lifetime: lifetime)
+      state._drainOutput(first, lifetime: lifetime)
       // As in RxSwift, the next buffer's timer starts after the full one was emitted.
       if let nextTimer { startTimer(generation: nextTimer) }
     case .error(let error):
-      let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+      let first = state.withLock { state -> _PendingOutput<[Element]>? in
         guard case .fail = state.machine.upstreamFailed() else { return nil }
-        return state._enqueue(.error(error))
+        return state.output.send(.error(error))
       }
-      state._deliver(first, lifetime: lifetime)
+      state._drainOutput(first, lifetime: lifetime)
     case .completed:
-      let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+      let first = state.withLock { state -> _PendingOutput<[Element]>? in
         guard case .emitAndComplete(let buffer) = state.machine.upstreamCompleted() else {
           return nil
         }
-        return state._enqueue(.next(buffer), .completed)
+        return state.output.send(.next(buffer), then: .completed)
       }
-      state._deliver(first, lifetime: lifetime)
+      state._drainOutput(first, lifetime: lifetime)
     }
   }
 
@@ -81,13 +71,13 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
   @inlinable
   internal func timerFired(generation: UInt64) {
     var nextTimer: UInt64?
-    let first = state.withLock { state -> (Event<[Element]>, AnyObserver<[Element]>)? in
+    let first = state.withLock { state -> _PendingOutput<[Element]>? in
       guard case .emit(let buffer, let next) = state.machine.timerFired(generation: generation)
       else { return nil }
       nextTimer = next
-      return state._enqueue(.next(buffer))
+      return state.output.send(.next(buffer))
     }
-    state._deliver(first, lifetime: lifetime)
+    state._drainOutput(first, lifetime: lifetime)
     if let nextTimer { startTimer(generation: nextTimer) }
   }
 
@@ -95,7 +85,7 @@ internal final class _BufferStorage<Element: Sendable>: Disposable {
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in
-      (state.machine.disposed(), state._cancelDelivery())
+      (state.machine.disposed(), state.output.cancel())
     }
     _ = released
   }

@@ -7,7 +7,7 @@
 /// (one element per source, or a pair), completion, or an error. It hands each decision to
 /// this output, which decides *who delivers it and when*: the caller that gets an event back
 /// delivers it outside the lock, and then asks ``deliveryFinished()`` for the next one; events
-/// decided meanwhile wait in the embedded `_SerialDelivery`. After a terminal event, or once
+/// decided meanwhile wait in the embedded `_SerialOutputQueue`. After a terminal event, or once
 /// stopped, nothing more is accepted.
 @usableFromInline
 internal struct _CombinedOutput<Snapshot: Sendable> {
@@ -31,7 +31,7 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   }
 
   @usableFromInline internal var state = State.running
-  @usableFromInline internal var delivery = _SerialDelivery<Snapshot>()
+  @usableFromInline internal var delivery = _SerialOutputQueue<Snapshot>()
 
   /// Creates a running output with nothing queued.
   @inlinable

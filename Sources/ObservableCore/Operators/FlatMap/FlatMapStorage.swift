@@ -11,7 +11,7 @@
 @usableFromInline
 internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Disposable {
   @usableFromInline
-  internal let state: _Mutex<_SerialState<_FlatMapStateMachine<Observable<Element>>, Element>>
+  internal let state: _Mutex<_MachineAndOutput<_FlatMapStateMachine<Observable<Element>>, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// The outer sequence's subscription, disposed as soon as it completes.
@@ -27,7 +27,7 @@ internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Dis
   @inlinable
   internal init(policy: _FlatMapPolicy, downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     state = _Mutex(
-      _SerialState(_FlatMapStateMachine(policy: policy), downstream: downstream))
+      _MachineAndOutput(_FlatMapStateMachine(policy: policy), downstream: downstream))
     self.lifetime = lifetime
     outerLifetime = _Lifetime(inheriting: lifetime)
     dropsWhileBusy = policy == .dropWhileBusy
@@ -88,7 +88,7 @@ internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Dis
       deliver(pending)
     case .completed:
       let (finished, subscribeNext, pending) = state.withLock {
-        state -> (_Lifetime?, Bool, _PendingDelivery<Element>?) in
+        state -> (_Lifetime?, Bool, _PendingOutput<Element>?) in
         switch state.machine.innerCompleted(id: id) {
         case .disposeInner(let inner): return (inner, false, nil)
         case .disposeInnerAndSubscribeWaiting(let inner): return (inner, true, nil)

@@ -9,7 +9,7 @@
 @usableFromInline
 internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorage, Disposable {
   @usableFromInline
-  internal let state: _Mutex<_SerialState<_FlatMapLatestStateMachine, Element>>
+  internal let state: _Mutex<_MachineAndOutput<_FlatMapLatestStateMachine, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   /// The outer sequence's subscription, disposed as soon as it completes.
@@ -20,7 +20,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = _Mutex(_SerialState(_FlatMapLatestStateMachine(), downstream: downstream))
+    state = _Mutex(_MachineAndOutput(_FlatMapLatestStateMachine(), downstream: downstream))
     self.lifetime = lifetime
     outerLifetime = _Lifetime(inheriting: lifetime)
     resource = _ResourceToken(inheriting: lifetime.resource)
@@ -49,7 +49,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
   @inlinable
   internal func immediateElementArrived(_ element: Element) {
     let (previous, pending) = state.withLock {
-      state -> (_Lifetime?, _PendingDelivery<Element>?) in
+      state -> (_Lifetime?, _PendingOutput<Element>?) in
       switch state.machine.immediateElementArrived() {
       case .deliver(let previous, let complete):
         let pending = state.output.send(.next(element))
@@ -79,7 +79,7 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
       deliver(pending)
     case .completed:
       let (finished, pending) = state.withLock {
-        state -> (_Lifetime?, _PendingDelivery<Element>?) in
+        state -> (_Lifetime?, _PendingOutput<Element>?) in
         switch state.machine.innerCompleted(id: id) {
         case .disposeInner(let inner): return (inner, nil)
         case .disposeInnerAndComplete(let inner): return (inner, state.output.send(.completed))

@@ -8,7 +8,7 @@
 @usableFromInline
 internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Disposable {
   @usableFromInline
-  internal let state: _Mutex<_SerialState<_GateStateMachine<Policy>, Element>>
+  internal let state: _Mutex<_MachineAndOutput<_GateStateMachine<Policy>, Element>>
   @usableFromInline
   internal let lifetime: _Lifetime
   @usableFromInline
@@ -18,7 +18,7 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
 
   @inlinable
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
-    state = _Mutex(_SerialState(_GateStateMachine(), downstream: downstream))
+    state = _Mutex(_MachineAndOutput(_GateStateMachine(), downstream: downstream))
     self.lifetime = lifetime
     otherLifetime = _Lifetime(inheriting: lifetime)
     resource = _ResourceToken(inheriting: lifetime.resource)
@@ -48,7 +48,7 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
   @inlinable
   internal func sourceEvent(_ event: Event<Element>) {
     let (action, pending) = state.withLock {
-      state -> (_GateStateMachine<Policy>.SourceAction, _PendingDelivery<Element>?) in
+      state -> (_GateStateMachine<Policy>.SourceAction, _PendingOutput<Element>?) in
       let action =
         if case .next = event {
           state.machine.sourceElementArrived()
@@ -67,7 +67,7 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
     let failure = event.error
     let completed = event.isCompleted
     let (action, pending) = state.withLock {
-      state -> (_GateStateMachine<Policy>.OtherAction, _PendingDelivery<Element>?) in
+      state -> (_GateStateMachine<Policy>.OtherAction, _PendingOutput<Element>?) in
       let action =
         if failure != nil {
           state.machine.otherFailed()
@@ -87,9 +87,9 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
   }
 
   @inlinable
-  internal func deliver(_ pending: _PendingDelivery<Element>?) {
+  internal func deliver(_ pending: _PendingOutput<Element>?) {
     guard let pending else { return }
-    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
+    state._drainOutput(pending, lifetime: lifetime)
   }
 
   /// Disposes the subscription to the other sequence and drops the downstream observer.

@@ -4,17 +4,7 @@
 @usableFromInline
 internal final class _SampleStorage<Element: Sendable>: Disposable {
   @usableFromInline
-  internal struct State: _DeliveringState {
-    @usableFromInline var machine: _SampleStateMachine<Element>
-    @usableFromInline var delivery = _SerialDelivery<Element>()
-    @usableFromInline var downstream: AnyObserver<Element>?
-
-    @inlinable
-    init(machine: _SampleStateMachine<Element>, downstream: AnyObserver<Element>) {
-      self.machine = machine
-      self.downstream = downstream
-    }
-  }
+  internal typealias State = _MachineAndOutput<_SampleStateMachine<Element>, Element>
 
   @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
@@ -27,7 +17,7 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
     defaultValue: Element?
   ) {
     state = _Mutex(
-      State(machine: _SampleStateMachine(defaultValue: defaultValue), downstream: downstream))
+      State(_SampleStateMachine(defaultValue: defaultValue), downstream: downstream))
     self.lifetime = lifetime
     self.sourceLifetime = sourceLifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
@@ -51,19 +41,20 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
   internal func samplerEvent<Tick>(_ event: Event<Tick>) {
     switch event {
     case .next, .completed:
-      let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+      let isFinal = event.isCompleted
+      let first = state.withLock { state -> _PendingOutput<Element>? in
         guard
           case .emit(let element, let thenComplete) = state.machine.samplerTicked(
-            isFinal: event.isCompleted)
+            isFinal: isFinal)
         else { return nil }
         switch (element, thenComplete) {
-        case (let element?, true): return state._enqueue(.next(element), .completed)
-        case (let element?, false): return state._enqueue(.next(element))
-        case (nil, true): return state._enqueue(.completed)
+        case (let element?, true): return state.output.send(.next(element), then: .completed)
+        case (let element?, false): return state.output.send(.next(element))
+        case (nil, true): return state.output.send(.completed)
         case (nil, false): return nil
         }
       }
-      state._deliver(first, lifetime: lifetime)
+      state._drainOutput(first, lifetime: lifetime)
     case .error(let error):
       fail(error)
     }
@@ -71,17 +62,17 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
 
   @usableFromInline
   internal func fail(_ error: any Swift.Error) {
-    let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+    let first = state.withLock { state -> _PendingOutput<Element>? in
       guard case .fail = state.machine.failed() else { return nil }
-      return state._enqueue(.error(error))
+      return state.output.send(.error(error))
     }
-    state._deliver(first, lifetime: lifetime)
+    state._drainOutput(first, lifetime: lifetime)
   }
 
   @usableFromInline
   internal func dispose() {
     let released = state.withLock { state in
-      (state.machine.disposed(), state._cancelDelivery())
+      (state.machine.disposed(), state.output.cancel())
     }
     _ = released
   }

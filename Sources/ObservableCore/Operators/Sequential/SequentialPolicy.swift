@@ -4,27 +4,19 @@
 ///
 /// Not public API.
 ///
-/// The engine (``_SequentialStateMachine`` and ``_SequentialStorage``) subscribes one source at
-/// a time and asks the policy, which it keeps inside its lock, what to do next. A policy's
-/// methods are pure: they run under the lock and must not call out.
+/// The engine's machine (``_SequentialStateMachine``) keeps the policy inside its lock and asks
+/// it what to do when a source starts or ends. A policy is pure logic: its methods run under
+/// the lock and must not call out. What an operator does outside the lock (look for its next
+/// source, run a handler) is in ``_SequentialOperator``.
 @usableFromInline
 internal protocol _SequentialPolicy: Sendable {
   /// The element type of the sources and of the result.
   associatedtype Element: Sendable
-  /// Per-subscription values that only subscribe-loop steps and pauses use, outside the lock
-  /// (a cursor over the sources, the source to retry).
-  associatedtype Context: Sendable
   /// What a failed source hands to ``paused(_:context:storage:)`` (a handler to run, an error
   /// to report); `Never` if the policy never pauses.
   associatedtype Pause: Sendable = Never
   /// What the policy lets go of when the subscription is disposed, released after the lock.
   associatedtype Released = Void
-
-  /// A subscribe-loop step looks for the next source, outside the lock.
-  ///
-  /// - Parameter context: The subscription's context.
-  /// - Returns: What it found.
-  static func look(in context: Context) -> _SequentialFound<Element>
 
   /// A subscribe-loop step is about to subscribe a source.
   ///
@@ -58,12 +50,32 @@ internal protocol _SequentialPolicy: Sendable {
   ///
   /// - Returns: What the policy let go of, to release after the lock.
   mutating func released() -> Released
+}
+
+/// One operator on the sequential-source engine: its ``_SequentialPolicy``, and the steps it
+/// takes outside the lock.
+///
+/// Not public API. ``_SequentialStorage`` runs the steps: it looks for each next source with
+/// ``look(in:)`` and hands a pause to ``paused(_:context:storage:)``, both without holding its
+/// lock, so they may call out (iterate a sequence of sources, run an error handler).
+@usableFromInline
+internal protocol _SequentialOperator: _SequentialPolicy {
+  /// Per-subscription values that only subscribe-loop steps and pauses use, outside the lock
+  /// (a cursor over the sources, the source to retry).
+  associatedtype Context: Sendable
+
+  /// A subscribe-loop step looks for the next source, outside the lock.
+  ///
+  /// - Parameter context: The subscription's context.
+  /// - Returns: What it found.
+  static func look(in context: Context) -> _SequentialFound<Element>
 
   /// Acts on a pause outside the lock, then calls ``_SequentialStorage/resume(_:)`` or
   /// ``_SequentialStorage/endPause(_:)`` (at once or later).
   ///
   /// - Parameters:
-  ///   - pause: What ``sourceFailed(_:)`` or ``sourceCompleted()`` handed out.
+  ///   - pause: What ``_SequentialPolicy/sourceFailed(_:)`` or
+  ///     ``_SequentialPolicy/sourceCompleted()`` handed out.
   ///   - context: The subscription's context.
   ///   - storage: The subscription's storage.
   static func paused(_ pause: Pause, context: Context, storage: _SequentialStorage<Self>)
@@ -89,8 +101,8 @@ extension _SequentialPolicy where Released == Void {
   internal mutating func released() {}
 }
 
-extension _SequentialPolicy where Pause == Never {
-  /// A policy that never pauses has nothing to do.
+extension _SequentialOperator where Pause == Never {
+  /// An operator that never pauses has nothing to do.
   @inlinable
   internal static func paused(
     _ pause: Never, context: Context, storage: _SequentialStorage<Self>

@@ -9,19 +9,19 @@
 /// decision, taken under the lock; everything it leads to (subscribing, disposing, delivering,
 /// running a pause) happens after the lock.
 @usableFromInline
-internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
+internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposable {
   @usableFromInline
-  internal typealias Element = Policy.Element
+  internal typealias Element = Operator.Element
 
-  // A nested type rather than `_SerialState`: one generic level less for the runtime to look
+  // A nested type rather than `_MachineAndOutput`: one generic level less for the runtime to look
   // up per subscription, which `concat` and `retry` pay on every cycle.
   @usableFromInline
   internal struct State {
-    @usableFromInline var machine: _SequentialStateMachine<Policy>
+    @usableFromInline var machine: _SequentialStateMachine<Operator>
     @usableFromInline var output: _SerialOutput<Element>
 
     @inlinable
-    init(policy: Policy, downstream: AnyObserver<Element>) {
+    init(policy: Operator, downstream: AnyObserver<Element>) {
       machine = _SequentialStateMachine(policy: policy)
       output = _SerialOutput(downstream)
     }
@@ -33,7 +33,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
   internal let lifetime: _Lifetime
   /// What only subscribe-loop steps and pauses use, outside the lock.
   @usableFromInline
-  internal let context: Policy.Context
+  internal let context: Operator.Context
   @usableFromInline
   internal let loop = _SubscribeLoop()
   @usableFromInline
@@ -41,7 +41,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
 
   @inlinable
   internal init(
-    policy: Policy, context: Policy.Context, downstream: AnyObserver<Element>,
+    policy: Operator, context: Operator.Context, downstream: AnyObserver<Element>,
     lifetime: _Lifetime
   ) {
     state = _Mutex(State(policy: policy, downstream: downstream))
@@ -61,7 +61,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
   internal func subscribeNext() {
     guard !lifetime.isDisposed else { return }
     let found: Observable<Element>?
-    switch Policy.look(in: context) {
+    switch Operator.look(in: context) {
     case .source(let source):
       found = source
     case .held, .context:
@@ -98,8 +98,8 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
       return
     }
     let (action, pending) = state.withLock {
-      state -> (_SequentialStateMachine<Policy>.TerminationAction, _PendingDelivery<Element>?) in
-      let action: _SequentialStateMachine<Policy>.TerminationAction
+      state -> (_SequentialStateMachine<Operator>.TerminationAction, _PendingOutput<Element>?) in
+      let action: _SequentialStateMachine<Operator>.TerminationAction
       if case .error(let error) = event {
         action = state.machine.sourceFailed(id: id, error)
       } else {
@@ -115,7 +115,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
       loop.run { subscribeNext() }
     case .disposeAndPause(let finished, let pause):
       finished.dispose()
-      Policy.paused(pause, context: context, storage: self)
+      Operator.paused(pause, context: context, storage: self)
     case .end, .none:
       break
     }
@@ -126,7 +126,7 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
   ///
   /// - Parameter update: Changes the policy before the step (a `catch` fallback to adopt).
   @inlinable
-  internal func resume(_ update: (inout Policy) -> Void = { _ in }) {
+  internal func resume(_ update: (inout Operator) -> Void = { _ in }) {
     let action = state.withLock { $0.machine.resumed(update) }
     guard action == .subscribeNext else { return }
     loop.run { subscribeNext() }
@@ -145,9 +145,9 @@ internal final class _SequentialStorage<Policy: _SequentialPolicy>: Disposable {
   }
 
   @inlinable
-  internal func deliver(_ pending: _PendingDelivery<Element>?) {
+  internal func deliver(_ pending: _PendingOutput<Element>?) {
     guard let pending else { return }
-    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
+    _drainOutput(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
   }
 
   /// Disposes the running source and releases what the policy held.

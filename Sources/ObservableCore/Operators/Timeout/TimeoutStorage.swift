@@ -6,16 +6,7 @@ import Dispatch
 @usableFromInline
 internal final class _TimeoutStorage<Element: Sendable>: Disposable {
   @usableFromInline
-  internal struct State: _DeliveringState {
-    @usableFromInline var machine = _TimeoutStateMachine()
-    @usableFromInline var delivery = _SerialDelivery<Element>()
-    @usableFromInline var downstream: AnyObserver<Element>?
-
-    @inlinable
-    init(downstream: AnyObserver<Element>) {
-      self.downstream = downstream
-    }
-  }
+  internal typealias State = _MachineAndOutput<_TimeoutStateMachine, Element>
 
   @usableFromInline let state: _Mutex<State>
   @usableFromInline let lifetime: _Lifetime
@@ -31,7 +22,7 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     downstream: AnyObserver<Element>, lifetime: _Lifetime, original: _Lifetime,
     other: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType
   ) {
-    state = _Mutex(State(downstream: downstream))
+    state = _Mutex(State(_TimeoutStateMachine(), downstream: downstream))
     self.lifetime = lifetime
     self.original = original
     self.other = other
@@ -43,20 +34,20 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
   @inlinable
   internal func upstreamEvent(_ event: Event<Element>) {
     var restart: UInt64?
-    let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+    let first = state.withLock { state -> _PendingOutput<Element>? in
       switch event {
       case .next:
         guard case .forwardAndRestartTimer(let generation) = state.machine.elementArrived() else {
           return nil
         }
         restart = generation
-        return state._enqueue(event)
+        return state.output.send(event)
       case .error, .completed:
         guard case .forwardTerminal = state.machine.sourceTerminated() else { return nil }
-        return state._enqueue(event)
+        return state.output.send(event)
       }
     }
-    state._deliver(first, lifetime: lifetime)
+    state._drainOutput(first, lifetime: lifetime)
     // As in RxSwift, the next timer starts after the element was forwarded.
     if let restart { startTimer(generation: restart) }
   }
@@ -87,11 +78,11 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
 
   @inlinable
   internal func otherEvent(_ event: Event<Element>) {
-    let first = state.withLock { state -> (Event<Element>, AnyObserver<Element>)? in
+    let first = state.withLock { state -> _PendingOutput<Element>? in
       guard state.machine.otherEvent(isTerminal: event.isStopEvent) else { return nil }
-      return state._enqueue(event)
+      return state.output.send(event)
     }
-    state._deliver(first, lifetime: lifetime)
+    state._drainOutput(first, lifetime: lifetime)
   }
 
   @inlinable
@@ -99,7 +90,7 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     timer.dispose()
     let released = state.withLock { state in
       state.machine.disposed()
-      return state._cancelDelivery()
+      return state.output.cancel()
     }
     _ = released
   }

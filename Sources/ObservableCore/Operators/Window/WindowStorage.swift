@@ -30,7 +30,7 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
     @usableFromInline var machine: _WindowStateMachine
     @usableFromInline var current: PublishSubject<Element>
     /// Actions waiting to be performed; only `.next` events are ever enqueued.
-    @usableFromInline var actions = _SerialDelivery<_WindowAction<Element>>()
+    @usableFromInline var actions = _SerialOutputQueue<_WindowAction<Element>>()
     /// The result's observer, or `nil` once the result was disposed.
     @usableFromInline var downstream: AnyObserver<Observable<Element>>?
     @usableFromInline var windowSubscriptions = 0

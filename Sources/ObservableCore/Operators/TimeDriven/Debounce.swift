@@ -26,9 +26,7 @@ extension ObservableType {
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
-    _timerDriven(_DebounceTimer.self, dueTime: dueTime, scheduler: scheduler) {
-      _DebounceStateMachine()
-    }
+    _timeDriven(scheduler: scheduler) { _DebounceStateMachine(dueTime: dueTime) }
   }
 
   /// Emits an element only after `dueTime` has passed without another element arriving, with

@@ -1,3 +1,77 @@
+extension ObservableType {
+  /// Emits the elements of each sequence in turn, subscribing to the next one when the
+  /// previous one completes.
+  ///
+  /// ```
+  /// a:              -1-2-|
+  /// b:                   -3-4-|
+  /// concat([a, b])  -1-2--3-4-|
+  /// ```
+  ///
+  /// The sequence is iterated anew for each subscription, lazily, so it may be infinite. The
+  /// result fails as soon as a source fails. Sources that complete synchronously are
+  /// subscribed in a loop, so any number of them does not grow the stack. A source is let go
+  /// as soon as it completes (unless `sequence`'s own iterator keeps it).
+  ///
+  /// Unlike RxSwift, `sequence` must be `Sendable`, because each subscription iterates it on
+  /// whatever thread the previous source completes on.
+  ///
+  /// - Parameter sequence: The sequences to concatenate.
+  /// - Returns: The elements of every source, one source after another.
+  @inlinable
+  public static func concat<Sequence: Swift.Sequence & Sendable>(_ sequence: Sequence)
+    -> Observable<Element>
+  where Sequence.Element == Observable<Element> {
+    _ConcatObservable(.of(sequence))
+  }
+
+  /// Emits the elements of each sequence in turn, subscribing to the next one when the
+  /// previous one completes.
+  ///
+  /// The result fails as soon as a source fails. Sources that complete synchronously are
+  /// subscribed in a loop, so any number of them does not grow the stack.
+  ///
+  /// - Parameter collection: The sequences to concatenate.
+  /// - Returns: The elements of every source, one source after another.
+  @inlinable
+  public static func concat<Collection: Swift.Collection>(_ collection: Collection)
+    -> Observable<Element>
+  where Collection.Element == Observable<Element> {
+    _ConcatObservable(.array(Array(collection)))
+  }
+
+  /// Emits the elements of each sequence in turn, subscribing to the next one when the
+  /// previous one completes.
+  ///
+  /// The result fails as soon as a source fails.
+  ///
+  /// - Parameter sources: The sequences to concatenate.
+  /// - Returns: The elements of every source, one source after another.
+  @inlinable
+  public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+    _ConcatObservable(.array(sources))
+  }
+
+  /// Emits the elements of this sequence, then, once it completes, those of `second`.
+  ///
+  /// ```
+  /// self:           -1-2-|
+  /// second:              -3-4-|
+  /// concat(second)  -1-2--3-4-|
+  /// ```
+  ///
+  /// - Parameter second: The sequence to subscribe after this one completes.
+  /// - Returns: The elements of both sequences, one after the other. It fails as soon as
+  ///   either fails.
+  @inlinable
+  public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
+  where Source.Element == Element {
+    _ConcatObservable(.array([asObservable(), second.asObservable()]))
+  }
+}
+
+// MARK: - On the sequential-source engine
+
 /// The sources of one `concat`, as given.
 ///
 /// Not public API.
@@ -40,7 +114,7 @@ internal final class _ConcatObservable<Element: Sendable>: Observable<Element>,
     self.sources = sources
     super.init(_run: { observer, lifetime in
       let storage = _SequentialStorage(
-        policy: _ConcatPolicy(), context: _ConcatCursor(sources), downstream: observer,
+        policy: _ConcatOperator(), context: _ConcatCursor(sources), downstream: observer,
         lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
       storage.start()
@@ -130,7 +204,7 @@ internal final class _ConcatCursor<Element: Sendable>:
   }
 }
 
-/// The policy of `concat`: the sources one after another, the next one after each
+/// The operator definition of `concat`: the sources one after another, the next one after each
 /// completion.
 ///
 /// Not public API.
@@ -138,7 +212,7 @@ internal final class _ConcatCursor<Element: Sendable>:
 /// The sources come from a ``_ConcatCursor``, walked outside the lock by subscribe-loop steps.
 /// The first failure fails the result; running out of sources completes it.
 @usableFromInline
-internal struct _ConcatPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
+internal struct _ConcatOperator<Element: Sendable>: _SequentialOperator, Sendable {
   @inlinable
   internal init() {}
 

@@ -32,9 +32,7 @@ extension ObservableType {
   public func throttle(
     _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType
   ) -> Observable<Element> {
-    _timerDriven(_ThrottleTimer.self, dueTime: dueTime, scheduler: scheduler) {
-      _ThrottleStateMachine(dueTime: dueTime, latest: latest)
-    }
+    _timeDriven(scheduler: scheduler) { _ThrottleStateMachine(dueTime: dueTime, latest: latest) }
   }
 
   /// Emits an element, then ignores elements for `dueTime`, with the time as a Swift

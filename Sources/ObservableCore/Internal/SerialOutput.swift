@@ -5,13 +5,13 @@
 /// Lives inside the operator's `Mutex`-guarded state, next to its state machine, so that a
 /// decision ("this inner is still the latest") and the enqueueing of the event it allows happen
 /// in one critical section. ``send(_:)`` and ``next()`` hand back the event and the observer to
-/// call *after* the lock is released; ``_deliverSerially(_:lifetime:next:)`` does the calling.
+/// call *after* the lock is released; ``_drainOutput(_:lifetime:next:)`` does the calling.
 @usableFromInline
 internal struct _SerialOutput<Element> {
   @usableFromInline
   internal var downstream: AnyObserver<Element>?
   @usableFromInline
-  internal var delivery = _SerialDelivery<Element>()
+  internal var delivery = _SerialOutputQueue<Element>()
 
   @inlinable
   internal init(_ downstream: AnyObserver<Element>) {
@@ -25,18 +25,33 @@ internal struct _SerialOutput<Element> {
   ///   caller is delivering (the event is queued for it), after a terminal event, or after
   ///   ``cancel()``.
   @inlinable
-  internal mutating func send(_ event: Event<Element>) -> _PendingDelivery<Element>? {
+  internal mutating func send(_ event: Event<Element>) -> _PendingOutput<Element>? {
     guard let downstream, let event = delivery.enqueue(event) else { return nil }
-    return _PendingDelivery(event: event, observer: downstream)
+    return _PendingOutput(event: event, observer: downstream)
+  }
+
+  /// Offers two events for delivery, in order.
+  ///
+  /// - Parameters:
+  ///   - event: The first event.
+  ///   - second: The event that follows it.
+  /// - Returns: The first of them that the caller must deliver now, as ``send(_:)`` does.
+  @inlinable
+  internal mutating func send(
+    _ event: Event<Element>, then second: Event<Element>
+  ) -> _PendingOutput<Element>? {
+    let first = send(event)
+    let next = send(second)
+    return first ?? next
   }
 
   /// The next queued event for the current deliverer, or `nil` when it may stop.
   ///
   /// - Returns: The event and its observer.
   @inlinable
-  internal mutating func next() -> _PendingDelivery<Element>? {
+  internal mutating func next() -> _PendingOutput<Element>? {
     guard let downstream, let event = delivery.next() else { return nil }
-    return _PendingDelivery(event: event, observer: downstream)
+    return _PendingOutput(event: event, observer: downstream)
   }
 
   /// Drops the observer and every queued event; later sends are ignored.
@@ -53,7 +68,7 @@ internal struct _SerialOutput<Element> {
 ///
 /// Not public API.
 @usableFromInline
-internal struct _PendingDelivery<Element> {
+internal struct _PendingOutput<Element> {
   @usableFromInline let event: Event<Element>
   @usableFromInline let observer: AnyObserver<Element>
 
@@ -75,9 +90,9 @@ internal struct _PendingDelivery<Element> {
 ///   - lifetime: The operator's subscription.
 ///   - next: Returns the next queued event.
 @inlinable
-internal func _deliverSerially<Element>(
-  _ first: _PendingDelivery<Element>?, lifetime: _Lifetime,
-  next: () -> _PendingDelivery<Element>?
+internal func _drainOutput<Element>(
+  _ first: _PendingOutput<Element>?, lifetime: _Lifetime,
+  next: () -> _PendingOutput<Element>?
 ) {
   var current = first
   while let pending = current {
@@ -95,7 +110,7 @@ internal func _deliverSerially<Element>(
 ///
 /// Not public API.
 @usableFromInline
-internal struct _SerialState<Machine, Element> {
+internal struct _MachineAndOutput<Machine, Element> {
   /// The operator's state machine.
   @usableFromInline var machine: Machine
   /// The downstream end.
@@ -106,5 +121,21 @@ internal struct _SerialState<Machine, Element> {
   internal init(_ machine: Machine, downstream: AnyObserver<Element>) {
     self.machine = machine
     output = _SerialOutput(downstream)
+  }
+}
+
+extension _Mutex {
+  /// Delivers `first`, then every event queued meanwhile, outside the lock, as
+  /// ``_drainOutput(_:lifetime:next:)`` does for an operator whose state is a
+  /// ``_MachineAndOutput``.
+  ///
+  /// - Parameters:
+  ///   - first: What ``_SerialOutput/send(_:)`` returned.
+  ///   - lifetime: The operator's subscription.
+  @inlinable
+  internal borrowing func _drainOutput<Machine, Element>(
+    _ first: _PendingOutput<Element>?, lifetime: _Lifetime
+  ) where Value == _MachineAndOutput<Machine, Element> {
+    ObservableCore._drainOutput(first, lifetime: lifetime) { withLock { $0.output.next() } }
   }
 }

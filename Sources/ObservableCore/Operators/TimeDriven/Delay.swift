@@ -25,9 +25,7 @@ extension ObservableType {
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
-    _timerDriven(_DelayTimer.self, dueTime: dueTime, scheduler: scheduler) {
-      _DelayStateMachine(dueTime: dueTime)
-    }
+    _timeDriven(scheduler: scheduler) { _DelayStateMachine(dueTime: dueTime) }
   }
 
   /// Emits each element and the completion `dueTime` later than it arrived, with the time as a

@@ -11,7 +11,7 @@
 ///
 /// After a terminal event is enqueued, later events are dropped.
 @frozen
-@usableFromInline package struct _SerialDelivery<Element> {
+@usableFromInline package struct _SerialOutputQueue<Element> {
   @usableFromInline
   internal var isDelivering = false
   @usableFromInline
@@ -65,4 +65,4 @@
   }
 }
 
-extension _SerialDelivery: Sendable where Element: Sendable {}
+extension _SerialOutputQueue: Sendable where Element: Sendable {}

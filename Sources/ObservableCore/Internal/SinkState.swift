@@ -6,7 +6,7 @@
 /// `@Sendable`; it keeps its state in one of these boxes instead. The box is counted as a
 /// sink by ``Resources``.
 @usableFromInline
-package final class _SerializedState<Value>:
+package final class _SinkState<Value>:
   // SAFETY: `value` is read and written only from inside one observer's `on(_:)`, and the
   // observable contract serializes those calls (every source in this module delivers one
   // event at a time, with a lock handoff between threads). Disposal never touches `value`.

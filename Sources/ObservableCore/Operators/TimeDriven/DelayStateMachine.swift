@@ -17,7 +17,7 @@ import Dispatch
 /// `TestScheduler`, whose work scheduled for now runs one tick later, `just(1)` delayed by 2
 /// emits its element at 202 and completes at 203.
 @usableFromInline
-internal struct _DelayStateMachine<Element> {
+internal struct _DelayStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
   @usableFromInline
   internal struct Waiting {
     @usableFromInline let arrival: RxTime
@@ -38,6 +38,9 @@ internal struct _DelayStateMachine<Element> {
     case finished
   }
 
+  @usableFromInline
+  internal typealias Action = _TimeDrivenAction<Element, _Queue<Waiting>>
+
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline var state: State = .running(waiting: _Queue(), timer: nil, lastGeneration: 0)
 
@@ -46,18 +49,25 @@ internal struct _DelayStateMachine<Element> {
     self.dueTime = dueTime
   }
 
-  /// What to do after an element or the completion arrived.
-  @usableFromInline
-  internal enum ArrivalAction {
-    /// Start the timer of this generation, to fire after `delay`.
-    case startTimer(generation: UInt64, delay: RxTimeInterval)
-    /// Nothing: a timer is already running, or the sequence has finished.
-    case none
+  /// Delaying measures each event's time since its arrival.
+  @inlinable
+  internal static var readsClock: Bool { true }
+
+  /// An element arrived from upstream at `now`: it waits its delay.
+  @inlinable
+  internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
+    eventArrived(.next(element), now: now)
   }
 
-  /// An element or the completion arrived from upstream at `now`.
+  /// Upstream completed at `now`: the completion waits its delay too.
   @inlinable
-  internal mutating func eventArrived(_ event: Event<Element>, now: RxTime) -> ArrivalAction {
+  internal mutating func upstreamCompleted(now: RxTime) -> Action {
+    eventArrived(.completed, now: now)
+  }
+
+  /// Queues `event`, and starts the timer for it unless one is running.
+  @inlinable
+  internal mutating func eventArrived(_ event: Event<Element>, now: RxTime) -> Action {
     guard case .running(var waiting, let timer, let lastGeneration) = state else { return .none }
     state = .finished
     waiting.append(Waiting(arrival: now, event: event))
@@ -70,53 +80,34 @@ internal struct _DelayStateMachine<Element> {
     return .startTimer(generation: generation, delay: dueTime)
   }
 
-  /// What to do when a timer fired.
-  @usableFromInline
-  internal struct TimerAction {
-    /// The event to emit now, if any: at most one per firing.
-    @usableFromInline var emit: [Event<Element>] = []
-    /// The next timer to start, if events are still waiting.
-    @usableFromInline var nextTimer: (generation: UInt64, delay: RxTimeInterval)?
-
-    @inlinable
-    init() {}
-  }
-
-  /// The timer of `generation` fired at `now`.
+  /// The timer of `generation` fired at `now`: the oldest event goes out if it is due (one
+  /// per firing), and the timer starts again for the next waiting event.
   @inlinable
-  internal mutating func timerFired(generation: UInt64, now: RxTime) -> TimerAction {
-    var action = TimerAction()
+  internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
     guard case .running(var waiting, let timer, let lastGeneration) = state, timer == generation
-    else { return action }
+    else { return .none }
     state = .finished
     // One event per firing; one not yet due (a timer that fired early) waits for the next.
+    var due: Element?
     if let oldest = waiting.first, dueTime._remaining(from: oldest.arrival, to: now)._isNowOrPast {
       _ = waiting.popFirst()
-      action.emit.append(oldest.event)
-      if oldest.event.isStopEvent { return action }
+      guard case .next(let element) = oldest.event else { return .emitAndComplete(nil) }
+      due = element
     }
     guard let oldest = waiting.first else {
       state = .running(waiting: waiting, timer: nil, lastGeneration: lastGeneration)
-      return action
+      return due.map { .emit($0) } ?? .none
     }
     let next = lastGeneration &+ 1
     state = .running(waiting: waiting, timer: next, lastGeneration: next)
-    action.nextTimer = (next, dueTime._remaining(from: oldest.arrival, to: now))
-    return action
+    let delay = dueTime._remaining(from: oldest.arrival, to: now)
+    guard let due else { return .startTimer(generation: next, delay: delay) }
+    return .emitAndStartTimer(due, generation: next, delay: delay)
   }
 
-  /// What to do when upstream failed.
-  @usableFromInline
-  internal enum FailureAction {
-    /// Drop the waiting events and forward the error now.
-    case fail(dropped: _Queue<Waiting>)
-    /// Nothing: the sequence has finished.
-    case none
-  }
-
-  /// Upstream failed.
+  /// Upstream failed: the waiting events are dropped and the error forwarded at once.
   @inlinable
-  internal mutating func upstreamFailed() -> FailureAction {
+  internal mutating func upstreamFailed() -> Action {
     guard case .running(let waiting, _, _) = state else { return .none }
     state = .finished
     return .fail(dropped: waiting)

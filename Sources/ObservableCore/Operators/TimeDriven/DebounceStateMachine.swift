@@ -1,3 +1,11 @@
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The logic of ``ObservableType/debounce(_:scheduler:)``, without locks or side effects.
 ///
 /// Not public API.
@@ -5,7 +13,7 @@
 /// Every element starts a new timer generation; only the timer of the latest generation may
 /// emit.
 @usableFromInline
-internal struct _DebounceStateMachine<Element> {
+internal struct _DebounceStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
   @usableFromInline
   internal enum State {
     /// Subscribed; `latest` waits for the timer of `generation`.
@@ -15,45 +23,37 @@ internal struct _DebounceStateMachine<Element> {
   }
 
   @usableFromInline
+  internal typealias Action = _TimeDrivenAction<Element, Element?>
+
+  @usableFromInline let dueTime: RxTimeInterval
+  @usableFromInline
   internal var state: State = .running(latest: nil, generation: 0)
 
   @inlinable
-  internal init() {}
-
-  /// What to do after an element arrived.
-  @usableFromInline
-  internal enum ElementAction {
-    /// Start a timer of this generation, replacing the previous one.
-    case startTimer(generation: UInt64)
-    /// Nothing: the sequence has finished.
-    case none
+  internal init(dueTime: RxTimeInterval) {
+    self.dueTime = dueTime
   }
 
-  /// An element arrived from upstream.
+  /// Debouncing waits for quiet periods, measured by the timers alone.
   @inlinable
-  internal mutating func elementArrived(_ element: Element) -> ElementAction {
+  internal static var readsClock: Bool { false }
+
+  /// An element arrived from upstream: it becomes the latest, and a newer timer starts.
+  @inlinable
+  internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
     switch state {
     case .running(_, let generation):
       let next = generation &+ 1
       state = .running(latest: element, generation: next)
-      return .startTimer(generation: next)
+      return .startTimer(generation: next, delay: dueTime)
     case .finished:
       return .none
     }
   }
 
-  /// What to do when a timer fired.
-  @usableFromInline
-  internal enum TimerAction {
-    /// Emit the element.
-    case emit(Element)
-    /// Nothing: the timer is stale, or nothing is pending.
-    case none
-  }
-
-  /// The timer of `generation` fired.
+  /// The timer of `generation` fired: the latest element goes out if the timer is current.
   @inlinable
-  internal mutating func timerFired(generation: UInt64) -> TimerAction {
+  internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
     switch state {
     case .running(let latest?, let current) where current == generation:
       state = .running(latest: nil, generation: current)
@@ -63,43 +63,25 @@ internal struct _DebounceStateMachine<Element> {
     }
   }
 
-  /// What to do when upstream completed.
-  @usableFromInline
-  internal enum CompletionAction {
-    /// Emit the pending element, if any, then complete.
-    case flushAndComplete(Element?)
-    /// Nothing: the sequence has finished.
-    case none
-  }
-
-  /// Upstream completed.
+  /// Upstream completed: the pending element, if any, goes out at once, then the completion.
   @inlinable
-  internal mutating func upstreamCompleted() -> CompletionAction {
+  internal mutating func upstreamCompleted(now: RxTime) -> Action {
     switch state {
     case .running(let latest, _):
       state = .finished
-      return .flushAndComplete(latest)
+      return .emitAndComplete(latest)
     case .finished:
       return .none
     }
   }
 
-  /// What to do when upstream failed.
-  @usableFromInline
-  internal enum FailureAction {
-    /// Drop the pending element and forward the error.
-    case fail
-    /// Nothing: the sequence has finished.
-    case none
-  }
-
-  /// Upstream failed.
+  /// Upstream failed: the pending element is dropped and the error forwarded.
   @inlinable
-  internal mutating func upstreamFailed() -> FailureAction {
+  internal mutating func upstreamFailed() -> Action {
     switch state {
-    case .running:
+    case .running(let latest, _):
       state = .finished
-      return .fail
+      return .fail(dropped: latest)
     case .finished:
       return .none
     }

@@ -15,7 +15,7 @@ import Dispatch
 /// otherwise, with `latest`, it waits for one timer that fires when `dueTime` has passed, and a
 /// newer element replaces it without starting another timer.
 @usableFromInline
-internal struct _ThrottleStateMachine<Element> {
+internal struct _ThrottleStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
   @usableFromInline
   internal enum State {
     /// Subscribed. `waiting` is the element the timer of `generation` will emit, and
@@ -24,6 +24,9 @@ internal struct _ThrottleStateMachine<Element> {
     /// Terminated or disposed.
     case finished
   }
+
+  @usableFromInline
+  internal typealias Action = _TimeDrivenAction<Element, Element?>
 
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline let latest: Bool
@@ -36,20 +39,15 @@ internal struct _ThrottleStateMachine<Element> {
     self.latest = latest
   }
 
-  /// What to do after an element arrived.
-  @usableFromInline
-  internal enum ElementAction {
-    /// Emit the element now.
-    case emit(Element)
-    /// Start the timer of this generation, to fire after `delay`.
-    case startTimer(generation: UInt64, delay: RxTimeInterval)
-    /// Nothing: the element was dropped, or replaced the waiting one, or the sequence ended.
-    case none
-  }
-
-  /// An element arrived at `now`.
+  /// Throttling measures the time since the last emission.
   @inlinable
-  internal mutating func elementArrived(_ element: Element, now: RxTime) -> ElementAction {
+  internal static var readsClock: Bool { true }
+
+  /// An element arrived at `now`: it passes if the window has ended; otherwise, with `latest`,
+  /// it waits for the timer (replacing the waiting one, or starting the timer for the rest of
+  /// the window), and without it, it is dropped.
+  @inlinable
+  internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
     guard case .running(let waiting, let lastSent, let generation, let completed) = state else {
       return .none
     }
@@ -69,69 +67,41 @@ internal struct _ThrottleStateMachine<Element> {
     return .startTimer(generation: next, delay: remaining)
   }
 
-  /// What to do when a timer fired.
-  @usableFromInline
-  internal enum TimerAction {
-    /// Emit the element, then complete if `thenComplete`.
-    case emit(Element, thenComplete: Bool)
-    /// Nothing: the timer is stale or nothing waits.
-    case none
-  }
-
-  /// The timer of `generation` fired at `now`.
+  /// The timer of `generation` fired at `now`: the waiting element goes out, followed by the
+  /// completion if upstream completed meanwhile.
   @inlinable
-  internal mutating func timerFired(generation: UInt64, now: RxTime) -> TimerAction {
+  internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
     guard case .running(let waiting?, _, let current, let completed) = state,
       current == generation
     else { return .none }
     if completed {
       state = .finished
-    } else {
-      state = .running(waiting: nil, lastSent: now, generation: current, completed: false)
+      return .emitAndComplete(waiting)
     }
-    return .emit(waiting, thenComplete: completed)
+    state = .running(waiting: nil, lastSent: now, generation: current, completed: false)
+    return .emit(waiting)
   }
 
-  /// What to do when upstream completed.
-  @usableFromInline
-  internal enum CompletionAction {
-    /// Complete now.
-    case complete
-    /// Complete after the waiting element has been emitted.
-    case completeAfterTimer
-    /// Nothing: the sequence has finished.
-    case none
-  }
-
-  /// Upstream completed.
+  /// Upstream completed: at once if no element waits, otherwise after the timer emits it.
   @inlinable
-  internal mutating func upstreamCompleted() -> CompletionAction {
+  internal mutating func upstreamCompleted(now: RxTime) -> Action {
     guard case .running(let waiting, let lastSent, let generation, _) = state else {
       return .none
     }
     guard waiting != nil else {
       state = .finished
-      return .complete
+      return .emitAndComplete(nil)
     }
     state = .running(waiting: waiting, lastSent: lastSent, generation: generation, completed: true)
-    return .completeAfterTimer
+    return .none
   }
 
-  /// What to do when upstream failed.
-  @usableFromInline
-  internal enum FailureAction {
-    /// Drop any waiting element and forward the error.
-    case fail
-    /// Nothing: the sequence has finished.
-    case none
-  }
-
-  /// Upstream failed.
+  /// Upstream failed: any waiting element is dropped and the error forwarded.
   @inlinable
-  internal mutating func upstreamFailed() -> FailureAction {
-    guard case .running = state else { return .none }
+  internal mutating func upstreamFailed() -> Action {
+    guard case .running(let waiting, _, _, _) = state else { return .none }
     state = .finished
-    return .fail
+    return .fail(dropped: waiting)
   }
 
   /// The subscription was disposed.

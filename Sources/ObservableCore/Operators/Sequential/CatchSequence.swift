@@ -1,3 +1,54 @@
+extension ObservableType {
+  /// Subscribes to each sequence in turn, moving to the next one whenever one fails, until one
+  /// completes.
+  ///
+  /// ```
+  /// a:                          -1-2-#
+  /// b:                               -3-#
+  /// c:                                  -4-|
+  /// catch(sequence: [a, b, c])  -1-2--3--4-|
+  /// ```
+  ///
+  /// Elements of every source are forwarded. The first source that completes completes the
+  /// result; if every source fails, the result fails with the last source's error, and an
+  /// empty `sequence` completes at once. Each failed source is disposed before the next one
+  /// is subscribed. Sources that fail synchronously are subscribed in a loop, so any number
+  /// of them does not grow the stack, and a `catch(sequence:)` among the sources is iterated
+  /// in place rather than subscribed.
+  ///
+  /// The sequence is iterated anew for each subscription, lazily, so it may be infinite.
+  /// Unlike RxSwift, `sequence` must be `Sendable`, because each subscription iterates it on
+  /// whatever thread the previous source fails on.
+  ///
+  /// - Parameter sequence: The sequences to try, in order.
+  /// - Returns: The elements of each source tried, ending as the last one tried ends.
+  @inlinable
+  public static func `catch`<Sequence: Swift.Sequence & Sendable>(sequence: Sequence)
+    -> Observable<Element>
+  where Sequence.Element == Observable<Element> {
+    _CatchSequenceObservable(.of(sequence))
+  }
+
+  /// Subscribes to each sequence in turn, moving to the next one whenever one fails, until one
+  /// completes.
+  ///
+  /// The first source that completes completes the result; if every source fails, the result
+  /// fails with the last source's error, and an empty collection completes at once. Sources
+  /// that fail synchronously are subscribed in a loop, so any number of them does not grow
+  /// the stack.
+  ///
+  /// - Parameter collection: The sequences to try, in order.
+  /// - Returns: The elements of each source tried, ending as the last one tried ends.
+  @inlinable
+  public static func `catch`<Collection: Swift.Collection>(sequence collection: Collection)
+    -> Observable<Element>
+  where Collection.Element == Observable<Element> {
+    _CatchSequenceObservable(.array(Array(collection)))
+  }
+}
+
+// MARK: - On the sequential-source engine
+
 /// An observable that tries its sources in turn until one completes.
 ///
 /// Not public API. `catch(sequence:)` recognizes one among its own sources and iterates its
@@ -16,7 +67,7 @@ internal final class _CatchSequenceObservable<Element: Sendable>: Observable<Ele
     self.sources = sources
     super.init(_run: { observer, lifetime in
       let storage = _SequentialStorage(
-        policy: _CatchSequencePolicy(), context: _CatchSequenceCursor(sources),
+        policy: _CatchSequenceOperator(), context: _CatchSequenceCursor(sources),
         downstream: observer, lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
       storage.start()
@@ -88,16 +139,16 @@ internal final class _CatchSequenceCursor<Element: Sendable>:
   }
 }
 
-/// The policy of `catch(sequence:)`: the sources one after another, the next one after each
+/// The operator definition of `catch(sequence:)`: the sources one after another, the next one after each
 /// failure, until one completes.
 ///
 /// Not public API.
 ///
 /// The sources come from a ``_CatchSequenceCursor``, walked outside the lock by subscribe-loop
-/// steps. The policy remembers the last failure, which ends the result when the sources run
+/// steps. The definition remembers the last failure, which ends the result when the sources run
 /// out.
 @usableFromInline
-internal struct _CatchSequencePolicy<Element: Sendable>: _SequentialPolicy, Sendable {
+internal struct _CatchSequenceOperator<Element: Sendable>: _SequentialOperator, Sendable {
   @usableFromInline
   internal var lastFailure: (any Swift.Error)?
 

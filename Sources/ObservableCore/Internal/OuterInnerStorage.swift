@@ -30,7 +30,7 @@ internal protocol _OuterInnerStorage: AnyObject {
   associatedtype Element: Sendable
 
   /// The machine and the serial output, guarded together.
-  var state: _Mutex<_SerialState<Machine, Element>> { get }
+  var state: _Mutex<_MachineAndOutput<Machine, Element>> { get }
   /// The subscription's lifetime.
   var lifetime: _Lifetime { get }
   /// The outer sequence's subscription, disposed as soon as it completes.
@@ -59,8 +59,8 @@ extension _OuterInnerStorage {
 
   /// Delivers `pending` and whatever is queued behind it, one event at a time, outside the lock.
   @inlinable
-  internal func deliver(_ pending: _PendingDelivery<Element>?) {
+  internal func deliver(_ pending: _PendingOutput<Element>?) {
     guard let pending else { return }
-    _deliverSerially(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
+    state._drainOutput(pending, lifetime: lifetime)
   }
 }

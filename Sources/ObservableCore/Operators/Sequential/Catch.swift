@@ -1,3 +1,44 @@
+extension ObservableType {
+  /// Continues with the sequence `handler` returns when this sequence fails.
+  ///
+  /// ```
+  /// source:                  -1-2-#
+  /// fallback:                     -8-9-|
+  /// catch { _ in fallback }  -1-2--8-9-|
+  /// ```
+  ///
+  /// The handler runs at most once per subscription: an error from the fallback sequence ends
+  /// the result. Chains of `catch` (a fallback that is itself a `catch`, however deep) run in
+  /// a loop, so fallbacks that fail synchronously do not grow the stack.
+  ///
+  /// - Parameter handler: Returns the sequence to continue with, given the error. If it
+  ///   throws, the result fails with the thrown error.
+  /// - Returns: The elements of this sequence, then, after an error, those of the fallback.
+  @available(swift, introduced: 6)
+  @inlinable
+  public func `catch`(
+    _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
+  ) -> Observable<Element> {
+    _CatchObservable(source: asObservable(), handler: handler)
+  }
+
+  /// Replaces an error with one last element, then completes.
+  ///
+  /// ```
+  /// source:            -1-2-#
+  /// catchAndReturn(0)  -1-2-[0|]
+  /// ```
+  ///
+  /// - Parameter element: The element to emit, before completing, if this sequence fails.
+  /// - Returns: The elements of this sequence, then `element` if it fails.
+  @inlinable
+  public func catchAndReturn(_ element: Element) -> Observable<Element> {
+    self.catch { _ in .just(element) }
+  }
+}
+
+// MARK: - On the sequential-source engine
+
 /// Recovers from an error with a fallback sequence.
 ///
 /// Not public API.
@@ -27,7 +68,7 @@ internal final class _CatchObservable<Element: Sendable>: Observable<Element>,
     super.init(_run: { observer, lifetime in
       let (innermost, handlers) = _CatchObservable.unwrap(source)
       let storage = _SequentialStorage(
-        policy: _CatchPolicy(source: innermost, handlers: [handler] + handlers), context: (),
+        policy: _CatchOperator(source: innermost, handlers: [handler] + handlers), context: (),
         downstream: observer, lifetime: lifetime)
       lifetime.onDispose { storage.dispose() }
       storage.start()
@@ -52,19 +93,19 @@ internal final class _CatchObservable<Element: Sendable>: Observable<Element>,
   }
 }
 
-/// The policy of `catch`: the source, then, after each failure, the fallback that the top
+/// The operator definition of `catch`: the source, then, after each failure, the fallback that the top
 /// handler returns.
 ///
 /// Not public API.
 ///
-/// Nested `catch` operators are flattened into one policy: `handlers` is a stack whose last
+/// Nested `catch` operators are flattened into one definition: `handlers` is a stack whose last
 /// handler recovers from the running source's error. A source such as `s.catch(h1)` adds
 /// `h1` on top of the handlers of the `catch` that subscribes it, and a handler returning
 /// `s2.catch(h2)` adds `h2` the same way; each error consumes the top handler. That is
 /// exactly the behaviour of the nested operators, and it lets a chain of any length run in
 /// one subscribe loop. A failure pauses the engine while the handler runs outside the lock.
 @usableFromInline
-internal struct _CatchPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
+internal struct _CatchOperator<Element: Sendable>: _SequentialOperator, Sendable {
   /// The source the next subscribe-loop step subscribes.
   @usableFromInline
   internal var pending: Observable<Element>?
@@ -72,14 +113,14 @@ internal struct _CatchPolicy<Element: Sendable>: _SequentialPolicy, Sendable {
   @usableFromInline
   internal var handlers: [_CatchHandler<Element>]
 
-  /// Creates the policy for `source`, with `handlers` as the initial stack (last on top).
+  /// Creates the definition for `source`, with `handlers` as the initial stack (last on top).
   @inlinable
   internal init(source: Observable<Element>, handlers: [_CatchHandler<Element>]) {
     pending = source
     self.handlers = handlers
   }
 
-  /// The next source is the one the policy holds.
+  /// The next source is the one the definition holds.
   @inlinable
   internal static func look(in context: Void) -> _SequentialFound<Element> { .held }
 

@@ -1,0 +1,213 @@
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the state machine of a time-driven operator decided, for the engine to carry out after
+/// its lock.
+///
+/// Not public API. One vocabulary for `debounce`, `throttle` and `delay`: the engine
+/// (``_TimeDrivenStorage``) enqueues the events under the lock, then starts the timer, releases
+/// what was dropped and delivers, in that order, after the lock.
+@usableFromInline
+internal enum _TimeDrivenAction<Element, Released> {
+  /// Nothing to do.
+  case none
+  /// Start the timer of `generation`, replacing the running one, to fire after `delay`.
+  case startTimer(generation: UInt64, delay: RxTimeInterval)
+  /// Emit the element.
+  case emit(Element)
+  /// Emit the element, then start the timer of `generation` to fire after `delay`.
+  case emitAndStartTimer(Element, generation: UInt64, delay: RxTimeInterval)
+  /// Emit the element, if there is one, then complete.
+  case emitAndComplete(Element?)
+  /// Forward the upstream error, and release what the machine dropped after the lock.
+  case fail(dropped: Released)
+}
+
+/// The pure state machine of a time-driven operator (`debounce`, `throttle`, `delay`).
+///
+/// Not public API. Its methods are named for what happened and return what to do; it takes no
+/// lock, starts no timer and calls no observer. ``_TimeDrivenStorage`` does all of that.
+@usableFromInline
+internal protocol _TimeDrivenStateMachine: SendableMetatype {
+  /// The element type of the source and of the result.
+  associatedtype Element: Sendable
+  /// What the machine lets go of on failure or disposal, released after the lock.
+  associatedtype Released
+
+  /// Whether the decisions depend on the time: the engine reads the scheduler's clock for each
+  /// event only if so, and passes `.distantPast` otherwise.
+  static var readsClock: Bool { get }
+
+  /// An element arrived from upstream at `now`.
+  mutating func elementArrived(_ element: Element, now: RxTime)
+    -> _TimeDrivenAction<Element, Released>
+
+  /// Upstream completed at `now`.
+  mutating func upstreamCompleted(now: RxTime) -> _TimeDrivenAction<Element, Released>
+
+  /// Upstream failed.
+  mutating func upstreamFailed() -> _TimeDrivenAction<Element, Released>
+
+  /// The timer of `generation` fired at `now`.
+  mutating func timerFired(generation: UInt64, now: RxTime)
+    -> _TimeDrivenAction<Element, Released>
+
+  /// The subscription was disposed.
+  ///
+  /// - Returns: What the machine let go of.
+  mutating func disposed() -> Released
+}
+
+/// The shared state of one subscription to a time-driven operator: the engine.
+///
+/// Not public API. Upstream events (on the upstream's thread) and timer firings (on the
+/// scheduler's) go to the machine under one `Mutex`, together with the ``_SerialOutput`` that
+/// queues what it decides to emit, so the order of decisions is the order of delivery; the one
+/// running timer lives in a ``_TimerSlot``. Disposing the subscription cancels the timer and
+/// drops the observer.
+@usableFromInline
+internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Disposable {
+  @usableFromInline
+  internal typealias Element = Machine.Element
+
+  @usableFromInline let state: _Mutex<_MachineAndOutput<Machine, Element>>
+  @usableFromInline let lifetime: _Lifetime
+  @usableFromInline let scheduler: any SchedulerType
+  @usableFromInline let timer = _TimerSlot()
+  @usableFromInline let resource: _ResourceToken
+
+  @inlinable
+  internal init(
+    machine: sending Machine, downstream: AnyObserver<Element>, lifetime: _Lifetime,
+    scheduler: any SchedulerType
+  ) {
+    state = _Mutex(_MachineAndOutput(machine, downstream: downstream))
+    self.lifetime = lifetime
+    self.scheduler = scheduler
+    resource = _ResourceToken(inheriting: lifetime.resource)
+  }
+
+  /// The time to pass to the machine.
+  @inlinable
+  internal var now: RxTime {
+    Machine.readsClock ? scheduler.now : .distantPast
+  }
+
+  /// Hands an upstream event to the machine and carries out its decision.
+  @inlinable
+  internal func upstreamEvent(_ event: Event<Element>) {
+    switch event {
+    case .next(let element):
+      let now = now
+      carryOut { $0.elementArrived(element, now: now) }
+    case .completed:
+      let now = now
+      carryOut { $0.upstreamCompleted(now: now) }
+    case .error(let error):
+      carryOut(failure: error) { $0.upstreamFailed() }
+    }
+  }
+
+  /// Hands the firing of the timer of `generation` to the machine and carries out its decision.
+  @inlinable
+  internal func timerFired(generation: UInt64) {
+    let now = now
+    carryOut { $0.timerFired(generation: generation, now: now) }
+  }
+
+  /// Takes the machine's decision under the lock, enqueueing what it emits; then starts the
+  /// timer, releases what was dropped and delivers, after the lock.
+  ///
+  /// - Parameters:
+  ///   - failure: The upstream error, for a ``_TimeDrivenAction/fail(dropped:)`` decision.
+  ///   - decide: Asks the machine.
+  @inlinable
+  internal func carryOut(
+    failure: (any Swift.Error)? = nil,
+    _ decide: @Sendable (inout Machine) -> _TimeDrivenAction<Element, Machine.Released>
+  ) {
+    var timerToStart: (generation: UInt64, delay: RxTimeInterval)?
+    let (pending, released) = state.withLock {
+      state -> (_PendingOutput<Element>?, Machine.Released?) in
+      switch decide(&state.machine) {
+      case .none:
+        return (nil, nil)
+      case .startTimer(let generation, let delay):
+        timerToStart = (generation, delay)
+        return (nil, nil)
+      case .emit(let element):
+        return (state.output.send(.next(element)), nil)
+      case .emitAndStartTimer(let element, let generation, let delay):
+        timerToStart = (generation, delay)
+        return (state.output.send(.next(element)), nil)
+      case .emitAndComplete(let element?):
+        return (state.output.send(.next(element), then: .completed), nil)
+      case .emitAndComplete(nil):
+        return (state.output.send(.completed), nil)
+      case .fail(let dropped):
+        guard let failure else { return (nil, dropped) }
+        return (state.output.send(.error(failure)), dropped)
+      }
+    }
+    _ = released
+    if let timerToStart {
+      startTimer(generation: timerToStart.generation, delay: timerToStart.delay)
+    }
+    state._drainOutput(pending, lifetime: lifetime)
+  }
+
+  /// Starts the timer of `generation`, replacing the running one.
+  @inlinable
+  internal func startTimer(generation: UInt64, delay: RxTimeInterval) {
+    let scheduled = scheduler.scheduleRelative(generation, dueTime: delay) { generation in
+      self.timerFired(generation: generation)
+      return Disposables.create()
+    }
+    timer.install(scheduled, generation: generation)
+  }
+
+  @inlinable
+  internal func dispose() {
+    timer.dispose()
+    let released = state.withLock { state in
+      (state.machine.disposed(), state.output.cancel())
+    }
+    _ = released
+  }
+}
+
+extension ObservableType {
+  /// Runs a time-driven operator: a new machine for each subscription, in a
+  /// ``_TimeDrivenStorage`` registered on the subscription, fed by an upstream subscription
+  /// that ends as soon as upstream terminates, even while timed events are still on their way.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler that runs the timers.
+  ///   - machine: Makes the machine of a subscription.
+  /// - Returns: The operator's sequence.
+  @inlinable
+  internal func _timeDriven<Machine: _TimeDrivenStateMachine>(
+    scheduler: any SchedulerType, machine: @escaping @Sendable () -> Machine
+  ) -> Observable<Element> where Machine.Element == Element {
+    let source = asObservable()
+    return Observable(_run: { observer, lifetime in
+      let storage = _TimeDrivenStorage(
+        machine: machine(), downstream: observer, lifetime: lifetime, scheduler: scheduler)
+      lifetime.add(storage)
+      let upstream = _Lifetime(inheriting: lifetime)
+      lifetime.add(upstream)
+      source._subscribe(
+        AnyObserver { event in
+          guard !upstream.isDisposed else { return }
+          storage.upstreamEvent(event)
+          if event.isStopEvent { upstream.dispose() }
+        },
+        upstream)
+    })
+  }
+}
