@@ -136,6 +136,14 @@ extension _Mutex {
   internal borrowing func _drainOutput<Machine, Element>(
     _ first: _PendingOutput<Element>?, lifetime: _Lifetime
   ) where Value == _MachineAndOutput<Machine, Element> {
-    ObservableCore._drainOutput(first, lifetime: lifetime) { withLock { $0.output.next() } }
+    var current = first
+    while let pending = current {
+      pending.observer.on(pending.event)
+      if pending.event.isStopEvent {
+        lifetime.dispose()
+        return
+      }
+      current = withLock { $0.output.next() }
+    }
   }
 }

@@ -102,62 +102,115 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   @inlinable
   internal func upstreamEvent(_ event: Event<Element>) {
     switch event {
-    case .next(let element):
-      let now = now
-      carryOut { $0.elementArrived(element, now: now) }
-    case .completed:
-      let now = now
-      carryOut { $0.upstreamCompleted(now: now) }
-    case .error(let error):
-      carryOut(failure: error) { $0.upstreamFailed() }
+    case .next(let element): elementArrived(element)
+    case .completed: upstreamCompleted()
+    case .error(let error): upstreamFailed(error)
     }
+  }
+
+  /// Hands an upstream element to the machine and carries out its decision.
+  @inlinable
+  internal func elementArrived(_ element: Element) {
+    let now = now
+    var timer: Timer?
+    let (pending, released) = state.withLock { state in
+      Self.enqueue(
+        state.machine.elementArrived(element, now: now), into: &state.output, timer: &timer)
+    }
+    carryOut(timer: timer, released: released, pending: pending)
+  }
+
+  /// Hands the upstream completion to the machine and carries out its decision.
+  @usableFromInline
+  internal func upstreamCompleted() {
+    let now = now
+    var timer: Timer?
+    let (pending, released) = state.withLock { state in
+      Self.enqueue(state.machine.upstreamCompleted(now: now), into: &state.output, timer: &timer)
+    }
+    carryOut(timer: timer, released: released, pending: pending)
+  }
+
+  /// Hands the upstream error to the machine and carries out its decision.
+  @usableFromInline
+  internal func upstreamFailed(_ error: any Swift.Error) {
+    var timer: Timer?
+    let (pending, released) = state.withLock { state in
+      Self.enqueue(
+        state.machine.upstreamFailed(), into: &state.output, timer: &timer, failure: error)
+    }
+    carryOut(timer: timer, released: released, pending: pending)
   }
 
   /// Hands the firing of the timer of `generation` to the machine and carries out its decision.
   @inlinable
   internal func timerFired(generation: UInt64) {
     let now = now
-    carryOut { $0.timerFired(generation: generation, now: now) }
+    var timer: Timer?
+    let (pending, released) = state.withLock { state in
+      Self.enqueue(
+        state.machine.timerFired(generation: generation, now: now), into: &state.output,
+        timer: &timer)
+    }
+    carryOut(timer: timer, released: released, pending: pending)
   }
 
-  /// Takes the machine's decision under the lock, enqueueing what it emits; then starts the
-  /// timer, releases what was dropped and delivers, after the lock.
+  /// A timer to start: its generation and when it fires.
+  @usableFromInline
+  internal typealias Timer = (generation: UInt64, delay: RxTimeInterval)
+
+  /// Under the lock: enqueues the events of the machine's decision on `output`.
   ///
   /// - Parameters:
+  ///   - action: The machine's decision.
+  ///   - output: The subscription's output.
+  ///   - timer: Set to the timer to start after the lock, if any.
   ///   - failure: The upstream error, for a ``_TimeDrivenAction/fail(dropped:)`` decision.
-  ///   - decide: Asks the machine.
+  /// - Returns: The event to deliver after the lock, if the caller must, and what the machine
+  ///   dropped, to release after it.
   @inlinable
+  @inline(__always)
+  internal static func enqueue(
+    _ action: _TimeDrivenAction<Element, Machine.Released>,
+    into output: inout _SerialOutput<Element>, timer: inout Timer?,
+    failure: (any Swift.Error)? = nil
+  ) -> (_PendingOutput<Element>?, Machine.Released?) {
+    switch action {
+    case .none:
+      return (nil, nil)
+    case .startTimer(let generation, let delay):
+      timer = (generation, delay)
+      return (nil, nil)
+    case .emit(let element):
+      return (output.send(.next(element)), nil)
+    case .emitAndStartTimer(let element, let generation, let delay):
+      timer = (generation, delay)
+      return (output.send(.next(element)), nil)
+    case .emitAndComplete(let element?):
+      return (output.send(.next(element), then: .completed), nil)
+    case .emitAndComplete(nil):
+      return (output.send(.completed), nil)
+    case .fail(let dropped):
+      guard let failure else { return (nil, dropped) }
+      return (output.send(.error(failure)), dropped)
+    }
+  }
+
+  /// After the lock: starts the timer, releases what was dropped, then delivers.
+  ///
+  /// - Parameters:
+  ///   - timer: The timer to start, if any.
+  ///   - released: What the machine dropped.
+  ///   - pending: The event to deliver, if the caller must.
+  @inlinable
+  @inline(__always)
   internal func carryOut(
-    failure: (any Swift.Error)? = nil,
-    _ decide: @Sendable (inout Machine) -> _TimeDrivenAction<Element, Machine.Released>
+    timer: Timer?, released: consuming Machine.Released?, pending: _PendingOutput<Element>?
   ) {
-    var timerToStart: (generation: UInt64, delay: RxTimeInterval)?
-    let (pending, released) = state.withLock {
-      state -> (_PendingOutput<Element>?, Machine.Released?) in
-      switch decide(&state.machine) {
-      case .none:
-        return (nil, nil)
-      case .startTimer(let generation, let delay):
-        timerToStart = (generation, delay)
-        return (nil, nil)
-      case .emit(let element):
-        return (state.output.send(.next(element)), nil)
-      case .emitAndStartTimer(let element, let generation, let delay):
-        timerToStart = (generation, delay)
-        return (state.output.send(.next(element)), nil)
-      case .emitAndComplete(let element?):
-        return (state.output.send(.next(element), then: .completed), nil)
-      case .emitAndComplete(nil):
-        return (state.output.send(.completed), nil)
-      case .fail(let dropped):
-        guard let failure else { return (nil, dropped) }
-        return (state.output.send(.error(failure)), dropped)
-      }
+    if let timer {
+      startTimer(generation: timer.generation, delay: timer.delay)
     }
-    _ = released
-    if let timerToStart {
-      startTimer(generation: timerToStart.generation, delay: timerToStart.delay)
-    }
+    _ = consume released
     state._drainOutput(pending, lifetime: lifetime)
   }
 
