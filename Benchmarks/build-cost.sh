@@ -19,6 +19,7 @@ work=${BUILD_COST_WORK:-$(mktemp -d)}
 [ -n "${BUILD_COST_WORK:-}" ] || trap 'rm -rf "$work"' EXIT
 
 client() { # NAME DEPENDENCY PACKAGE-IDENTITY
+  rm -rf "${work:?}/$1"
   mkdir -p "$work/$1/Sources"
   cp -R "$here/BuildCost/Sources/app" "$work/$1/Sources/app"
   cat > "$work/$1/Package.swift" <<MANIFEST
