@@ -11,14 +11,14 @@ internal struct _SerialOutput<Element> {
   @usableFromInline
   internal var downstream: AnyObserver<Element>?
   @usableFromInline
-  internal var delivery = _SerialOutputQueue<Element>()
+  internal var queue = _SerialOutputQueue<Element>()
 
   @inlinable
   internal init(_ downstream: AnyObserver<Element>) {
     self.downstream = downstream
   }
 
-  /// Offers `event` for delivery.
+  /// Offers `event` for queue.
   ///
   /// - Parameter event: The event.
   /// - Returns: The event and its observer if the caller must deliver now; `nil` if another
@@ -26,7 +26,7 @@ internal struct _SerialOutput<Element> {
   ///   ``cancel()``.
   @inlinable
   internal mutating func send(_ event: Event<Element>) -> _PendingOutput<Element>? {
-    guard let downstream, let event = delivery.enqueue(event) else { return nil }
+    guard let downstream, let event = queue.enqueue(event) else { return nil }
     return _PendingOutput(event: event, observer: downstream)
   }
 
@@ -50,7 +50,7 @@ internal struct _SerialOutput<Element> {
   /// - Returns: The event and its observer.
   @inlinable
   internal mutating func next() -> _PendingOutput<Element>? {
-    guard let downstream, let event = delivery.next() else { return nil }
+    guard let downstream, let event = queue.next() else { return nil }
     return _PendingOutput(event: event, observer: downstream)
   }
 
@@ -60,7 +60,7 @@ internal struct _SerialOutput<Element> {
   @inlinable
   internal mutating func cancel() -> (AnyObserver<Element>?, _Queue<Event<Element>>) {
     defer { downstream = nil }
-    return (downstream, delivery.cancel())
+    return (downstream, queue.cancel())
   }
 }
 
@@ -136,14 +136,6 @@ extension _Mutex {
   internal borrowing func _drainOutput<Machine, Element>(
     _ first: _PendingOutput<Element>?, lifetime: _Lifetime
   ) where Value == _MachineAndOutput<Machine, Element> {
-    var current = first
-    while let pending = current {
-      pending.observer.on(pending.event)
-      if pending.event.isStopEvent {
-        lifetime.dispose()
-        return
-      }
-      current = withLock { $0.output.next() }
-    }
+    ObservableCore._drainOutput(first, lifetime: lifetime) { withLock { $0.output.next() } }
   }
 }

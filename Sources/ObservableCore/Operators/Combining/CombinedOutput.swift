@@ -31,7 +31,7 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   }
 
   @usableFromInline internal var state = State.running
-  @usableFromInline internal var delivery = _SerialOutputQueue<Snapshot>()
+  @usableFromInline internal var queue = _SerialOutputQueue<Snapshot>()
 
   /// Creates a running output with nothing queued.
   @inlinable
@@ -81,7 +81,7 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   /// - Returns: The next event to deliver, or `.none` when the queue is empty.
   @inlinable
   internal mutating func deliveryFinished() -> Action {
-    if let event = delivery.next() { return .deliver(event) }
+    if let event = queue.next() { return .deliver(event) }
     return .none
   }
 
@@ -91,7 +91,7 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   @inlinable
   internal mutating func stopped() -> _Queue<Event<Snapshot>> {
     state = .finished
-    return delivery.cancel()
+    return queue.cancel()
   }
 
   @inlinable
@@ -106,7 +106,7 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
 
   @inlinable
   internal mutating func enqueue(_ event: Event<Snapshot>) -> Action {
-    if let event = delivery.enqueue(event) { return .deliver(event) }
+    if let event = queue.enqueue(event) { return .deliver(event) }
     return .none
   }
 }
