@@ -212,18 +212,6 @@ private func isPageTwo(_ request: RecordedRequest) -> Bool {
     && request.queryValue("page") == "2"
 }
 
-/// Polls `condition` every 5 ms until it holds or `timeout` has passed.
-///
-/// - Returns: Whether the condition held in time.
-func poll(for timeout: Duration, until condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while !condition() {
-    guard ContinuousClock.now < deadline else { return false }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
-  return true
-}
-
 /// The pages an iterated search delivered, how it ended, and whether its subscription was
 /// disposed before the search's end.
 private final class PageLog: Sendable {

@@ -179,12 +179,9 @@ final class ActivityLog: Sendable {
   func wait(
     for timeout: Duration, until condition: ([SearchActivity]) -> Bool
   ) async throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while true {
+    try await poll(for: timeout) {
       try throwFirstFailure()
-      if condition(entries) { return true }
-      guard ContinuousClock.now < deadline else { return false }
-      try? await Task.sleep(for: .milliseconds(5))
+      return condition(entries)
     }
   }
 
