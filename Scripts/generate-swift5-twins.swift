@@ -554,7 +554,7 @@ func helperName(_ d: Declaration) -> String {
 /// In a twin's body, which is unavailable in Swift 6 like the twin, a call by name matches the
 /// twin as well as the original, and the solver cannot rank them: their types differ only in
 /// `@Sendable`. In the helper's body, an ordinary Swift 6 context, the twin is unavailable, so
-/// the call selects the original. The helper is internal; it is `@inlinable` where the twin is.
+/// the call selects the original. The helper is internal; it is `@_alwaysEmitIntoClient` where the twin is.
 /// `effects` is the twin's own `try`/`await` for the call (a helper's original never rethrows).
 func originalCaller(_ d: Declaration, attributes: [String], effects: String) -> [String] {
   let parameters = d.parameters.map { p -> String in
@@ -622,7 +622,13 @@ func makeTwin(
   if disfavored || (body == nil && !callsThroughHelper(d)) {
     lines.append("@_disfavoredOverload")
   }
+  // A twin of an `@inlinable` original is `@_alwaysEmitIntoClient`: inlinable all the same, so a
+  // Swift 5 client's code is exactly as fast, but the library keeps no copy of its own. Swift 6
+  // clients never call a twin, and a Swift 5 client emits only the few it calls; the copies
+  // were 110 KB of ObservableCore's object code and 7% of a small client's stripped binary
+  // (Benchmarks/build-cost.sh, issue 40).
   let twinAttributes = d.attributes.filter { $0 != marker && $0 != "@_disfavoredOverload" }
+    .map { $0 == "@inlinable" ? "@_alwaysEmitIntoClient" : $0 }
   lines += twinAttributes
   var modifiers = d.modifiers.filter { $0 != "final" }
   if d.kind == "init" && classNames.contains(context.name) && !modifiers.contains("convenience") {

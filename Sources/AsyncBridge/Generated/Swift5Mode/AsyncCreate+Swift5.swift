@@ -17,7 +17,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Element
   ) -> Single<Element> {
@@ -26,7 +26,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Create(priority: priority, sendableOperation)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     priority: TaskPriority?, _ operation: @escaping @Sendable () async throws -> Element
   ) -> Single<Element> {
@@ -46,7 +46,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Element?
   ) -> Maybe<Element> {
@@ -57,7 +57,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6Create(priority: priority, sendableOperation)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     priority: TaskPriority?, _ operation: @escaping @Sendable () async throws -> Element?
   ) -> Maybe<Element> {
@@ -77,7 +77,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void
   ) -> Completable {
@@ -86,7 +86,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     return _swift6Create(priority: priority, sendableOperation)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     priority: TaskPriority?, _ operation: @escaping @Sendable () async throws -> Void
   ) -> Completable {
@@ -106,7 +106,7 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     priority: TaskPriority? = nil, _ body: @escaping (AnyObserver<Element>) async throws -> Void
   ) -> Observable<Element> {
@@ -117,7 +117,7 @@ extension Observable {
     return _swift6Create(priority: priority, sendableBody)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     priority: TaskPriority?, _ body: @escaping @Sendable (AnyObserver<Element>) async throws -> Void
   ) -> Observable<Element> {

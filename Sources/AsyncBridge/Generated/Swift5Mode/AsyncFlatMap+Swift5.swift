@@ -16,7 +16,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(_ transform: @escaping (Element) async throws -> Result)
     -> Observable<Result>
   {
@@ -27,7 +27,7 @@ extension ObservableType {
     return _swift6Map(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -44,7 +44,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Result: Sendable>(_ transform: @escaping (Element) async throws -> Result)
     -> Observable<Result>
   {
@@ -55,7 +55,7 @@ extension ObservableType {
     return _swift6FlatMap(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -74,7 +74,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Result: Sendable>(
     maxConcurrent: Int, _ transform: @escaping (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -85,7 +85,7 @@ extension ObservableType {
     return _swift6FlatMap(maxConcurrent: maxConcurrent, sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMap<Result: Sendable>(
     maxConcurrent: Int, _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -102,7 +102,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Result: Sendable>(_ transform: @escaping (Element) async throws -> Result)
     -> Observable<Result>
   {
@@ -113,7 +113,7 @@ extension ObservableType {
     return _swift6ConcatMap(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6ConcatMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -130,7 +130,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Result: Sendable>(
     _ transform: @escaping (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -141,7 +141,7 @@ extension ObservableType {
     return _swift6FlatMapLatest(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapLatest<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {

@@ -18,7 +18,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
@@ -48,7 +48,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
       onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Drive(
     onNext: (@MainActor @Sendable (Element) -> Void)?,
     onCompleted: (@MainActor @Sendable () -> Void)?, onDisposed: (@MainActor @Sendable () -> Void)?
@@ -69,7 +69,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
@@ -100,7 +100,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
       onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Drive<Object: AnyObject & Sendable>(
     with object: Object, onNext: (@MainActor @Sendable (Object, Element) -> Void)?,
     onCompleted: (@MainActor @Sendable (Object) -> Void)?,

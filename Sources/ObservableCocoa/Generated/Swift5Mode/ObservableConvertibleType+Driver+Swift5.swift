@@ -15,7 +15,7 @@ extension ObservableConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asDriver(onErrorRecover: @escaping (any Swift.Error) -> Driver<Element>) -> Driver<
     Element
   > {
@@ -26,7 +26,7 @@ extension ObservableConvertibleType {
     return _swift6AsDriver(onErrorRecover: sendableOnErrorRecover)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6AsDriver(
     onErrorRecover: @escaping @MainActor @Sendable (any Swift.Error) -> Driver<Element>
   ) -> Driver<Element> {

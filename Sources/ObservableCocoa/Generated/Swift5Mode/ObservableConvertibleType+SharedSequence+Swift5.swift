@@ -17,7 +17,7 @@ extension ObservableConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSharedSequence<Strategy: SharingStrategyProtocol>(
     sharingStrategy: Strategy.Type = Strategy.self,
     onErrorRecover: @escaping (any Swift.Error) -> SharedSequence<Strategy, Element>
@@ -30,7 +30,7 @@ extension ObservableConvertibleType {
       sharingStrategy: sharingStrategy, onErrorRecover: sendableOnErrorRecover)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6AsSharedSequence<Strategy: SharingStrategyProtocol>(
     sharingStrategy: Strategy.Type,
     onErrorRecover: @escaping @Sendable (any Swift.Error) -> SharedSequence<Strategy, Element>

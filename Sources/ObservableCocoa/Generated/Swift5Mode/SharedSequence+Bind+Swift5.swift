@@ -15,14 +15,14 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOnNext = onNext
     let sendableOnNext: @Sendable (Element) -> Void = { uncheckedOnNext($0) }
     return _swift6Bind(onNext: sendableOnNext)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     return bind(onNext: onNext)
   }

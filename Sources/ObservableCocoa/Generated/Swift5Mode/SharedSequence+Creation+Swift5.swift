@@ -15,7 +15,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>)
     -> SharedSequence<SharingStrategy, Element>
   {
@@ -26,7 +26,7 @@ extension SharedSequence {
     return _swift6Deferred(sendableFactory)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Deferred(
     _ factory: @escaping @Sendable () -> SharedSequence<SharingStrategy, Element>
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -44,7 +44,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
@@ -54,7 +54,7 @@ extension SharedSequence {
     return _swift6CombineLatest(sources, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
@@ -73,7 +73,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
@@ -83,7 +83,7 @@ extension SharedSequence {
     return _swift6Zip(sources, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>

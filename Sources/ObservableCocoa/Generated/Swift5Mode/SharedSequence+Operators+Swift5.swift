@@ -15,7 +15,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> SharedSequence<
     SharingStrategy, Result
   > {
@@ -24,7 +24,7 @@ extension SharedSequenceConvertibleType {
     return _swift6Map(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result)
     -> SharedSequence<SharingStrategy, Result>
   {
@@ -40,7 +40,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> SharedSequence<SharingStrategy, Result>
   {
@@ -49,7 +49,7 @@ extension SharedSequenceConvertibleType {
     return _swift6CompactMap(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6CompactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -65,7 +65,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<
     SharingStrategy, Element
   > {
@@ -74,7 +74,7 @@ extension SharedSequenceConvertibleType {
     return _swift6Filter(sendablePredicate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> SharedSequence<
     SharingStrategy, Element
   > {
@@ -90,7 +90,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -101,7 +101,7 @@ extension SharedSequenceConvertibleType {
     return _swift6FlatMapLatest(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -117,7 +117,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -128,7 +128,7 @@ extension SharedSequenceConvertibleType {
     return _swift6FlatMapFirst(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -144,7 +144,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -155,7 +155,7 @@ extension SharedSequenceConvertibleType {
     return _swift6FlatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -171,7 +171,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -182,7 +182,7 @@ extension SharedSequenceConvertibleType {
     return _swift6ConcatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6ConcatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -205,7 +205,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
@@ -267,7 +267,7 @@ extension SharedSequenceConvertibleType {
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Do(
     onNext: (@Sendable (Element) -> Void)?, afterNext: (@Sendable (Element) -> Void)?,
     onCompleted: (@Sendable () -> Void)?, afterCompleted: (@Sendable () -> Void)?,
@@ -289,7 +289,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -298,7 +298,7 @@ extension SharedSequenceConvertibleType {
     return _swift6DistinctUntilChanged(sendableKeySelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -314,7 +314,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
     -> SharedSequence<SharingStrategy, Element>
   {
@@ -323,7 +323,7 @@ extension SharedSequenceConvertibleType {
     return _swift6DistinctUntilChanged(sendableComparer)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -341,7 +341,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -352,7 +352,7 @@ extension SharedSequenceConvertibleType {
     return _swift6DistinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key,
     comparer: @escaping @Sendable (Key, Key) -> Bool
@@ -371,7 +371,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
@@ -382,7 +382,7 @@ extension SharedSequenceConvertibleType {
     return _swift6Scan(seed, accumulator: sendableAccumulator)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
@@ -400,7 +400,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
@@ -411,7 +411,7 @@ extension SharedSequenceConvertibleType {
     return _swift6WithLatestFrom(second, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6WithLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second, resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
@@ -429,7 +429,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -440,7 +440,7 @@ extension SharedSequenceConvertibleType {
     return _swift6WithUnretained(object, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6WithUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping @Sendable (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {

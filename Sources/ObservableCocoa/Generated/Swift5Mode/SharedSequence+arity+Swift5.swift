@@ -18,7 +18,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
   >(_ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element)
@@ -31,7 +31,7 @@ extension SharedSequence {
     return _swift6CombineLatest(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
   >(
@@ -55,7 +55,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -74,7 +74,7 @@ extension SharedSequence {
     return _swift6CombineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -103,7 +103,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -124,7 +124,7 @@ extension SharedSequence {
       source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -154,7 +154,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -178,7 +178,7 @@ extension SharedSequence {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -213,7 +213,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -236,7 +236,7 @@ extension SharedSequence {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -273,7 +273,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -301,7 +301,7 @@ extension SharedSequence {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -343,7 +343,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -375,7 +375,7 @@ extension SharedSequence {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -413,7 +413,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
     _ source1: S1, _ source2: S2, resultSelector: @escaping (S1.Element, S2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
@@ -425,7 +425,7 @@ extension SharedSequence {
     return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
   >(
@@ -449,7 +449,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -468,7 +468,7 @@ extension SharedSequence {
     return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -497,7 +497,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -517,7 +517,7 @@ extension SharedSequence {
     return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -547,7 +547,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -571,7 +571,7 @@ extension SharedSequence {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -605,7 +605,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -628,7 +628,7 @@ extension SharedSequence {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -664,7 +664,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -692,7 +692,7 @@ extension SharedSequence {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -734,7 +734,7 @@ extension SharedSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -766,7 +766,7 @@ extension SharedSequence {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,

@@ -18,7 +18,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
@@ -48,7 +48,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
       onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Emit(
     onNext: (@MainActor @Sendable (Element) -> Void)?,
     onCompleted: (@MainActor @Sendable () -> Void)?, onDisposed: (@MainActor @Sendable () -> Void)?
@@ -69,7 +69,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
@@ -100,7 +100,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
       onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Emit<Object: AnyObject & Sendable>(
     with object: Object, onNext: (@MainActor @Sendable (Object, Element) -> Void)?,
     onCompleted: (@MainActor @Sendable (Object) -> Void)?,

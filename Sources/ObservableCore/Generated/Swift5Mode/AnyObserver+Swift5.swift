@@ -13,7 +13,7 @@ extension ObserverType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<
     Result
   > {
@@ -22,7 +22,7 @@ extension ObserverType {
     return _swift6MapObserver(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6MapObserver<Result>(
     _ transform: @escaping @Sendable (Result) throws -> Element
   ) -> AnyObserver<Result> {

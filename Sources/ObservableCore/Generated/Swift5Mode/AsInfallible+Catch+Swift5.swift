@@ -13,7 +13,7 @@ extension ObservableConvertibleType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asInfallible(onErrorRecover: @escaping (any Swift.Error) -> Infallible<Element>)
     -> Infallible<Element>
   {
@@ -24,7 +24,7 @@ extension ObservableConvertibleType {
     return _swift6AsInfallible(onErrorRecover: sendableOnErrorRecover)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6AsInfallible(
     onErrorRecover: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
   ) -> Infallible<Element> {

@@ -16,7 +16,7 @@ extension Binder {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public init<Target: AnyObject & Sendable>(
     _ target: Target, scheduler: MainScheduler = MainScheduler(),
     binding: @escaping (Target, Value) -> Void
@@ -38,7 +38,7 @@ extension Binder {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public init<Target: AnyObject & Sendable, Scheduler: ImmediateSchedulerType>(
     _ target: Target, scheduler: Scheduler, binding: @escaping (Target, Value) -> Void
   ) {

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
   {
@@ -24,7 +24,7 @@ extension ObservableType {
     return _swift6Catch(sendableHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Catch(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {

@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -27,7 +27,7 @@ extension ObservableType {
     return _swift6CombineLatest(collection, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping @Sendable ([Collection.Element.Element]) throws -> Element

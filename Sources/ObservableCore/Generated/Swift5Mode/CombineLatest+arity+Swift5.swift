@@ -16,7 +16,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -28,7 +28,7 @@ extension ObservableType {
     return _swift6CombineLatest(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType
   >(
@@ -51,7 +51,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -65,7 +65,7 @@ extension ObservableType {
     return _swift6CombineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -89,7 +89,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -106,7 +106,7 @@ extension ObservableType {
       source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -133,7 +133,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -151,7 +151,7 @@ extension ObservableType {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -181,7 +181,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -199,7 +199,7 @@ extension ObservableType {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -230,7 +230,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -251,7 +251,7 @@ extension ObservableType {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -286,7 +286,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -311,7 +311,7 @@ extension ObservableType {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Observable<Result>
   {
@@ -22,7 +22,7 @@ extension ObservableType {
     return _swift6CompactMap(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6CompactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Observable<Result> {

@@ -20,7 +20,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onError: ((any Swift.Error) throws -> Void)? = nil,
     afterError: ((any Swift.Error) throws -> Void)? = nil, onCompleted: (() throws -> Void)? = nil,
@@ -82,7 +82,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Do(
     onError: (@Sendable (any Swift.Error) throws -> Void)?,
     afterError: (@Sendable (any Swift.Error) throws -> Void)?,

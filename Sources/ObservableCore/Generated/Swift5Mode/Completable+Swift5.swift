@@ -13,7 +13,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable)
     -> Completable
   {
@@ -24,7 +24,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     return _swift6Create(subscribe: sendableSubscribe)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
   ) -> Completable {
@@ -43,7 +43,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
@@ -73,7 +73,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
       onCompleted: sendableOnCompleted, onError: sendableOnError, onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe(
     onCompleted: (@Sendable () -> Void)?, onError: (@Sendable (any Swift.Error) -> Void)?,
     onDisposed: (@Sendable () -> Void)?

@@ -13,7 +13,7 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable)
     -> Observable<Element>
   {
@@ -24,7 +24,7 @@ extension Observable {
     return _swift6Create(sendableSubscribe)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
   ) -> Observable<Element> {

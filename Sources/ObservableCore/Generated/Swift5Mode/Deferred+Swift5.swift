@@ -13,7 +13,7 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>)
     -> Observable<Element>
   {
@@ -24,7 +24,7 @@ extension Observable {
     return _swift6Deferred(sendableObservableFactory)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Deferred(
     _ observableFactory: @escaping @Sendable () throws -> Observable<Element>
   ) -> Observable<Element> {

@@ -13,14 +13,14 @@ extension Disposables {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(with dispose: @escaping () -> Void) -> any Cancelable {
     nonisolated(unsafe) let uncheckedDispose = dispose
     let sendableDispose: @Sendable () -> Void = { uncheckedDispose() }
     return _swift6Create(with: sendableDispose)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(with dispose: @escaping @Sendable () -> Void) -> any Cancelable
   {
     return create(with: dispose)

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) throws -> Key
   ) -> Observable<Element> {
@@ -22,7 +22,7 @@ extension ObservableType {
     return _swift6DistinctUntilChanged(sendableKeySelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key
   ) -> Observable<Element> {
@@ -38,7 +38,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool)
     -> Observable<Element>
   {
@@ -49,7 +49,7 @@ extension ObservableType {
     return _swift6DistinctUntilChanged(sendableComparer)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
   ) -> Observable<Element> {
@@ -67,7 +67,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
   ) -> Observable<Element> {
@@ -78,7 +78,7 @@ extension ObservableType {
     return _swift6DistinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key,
     comparer: @escaping @Sendable (Key, Key) throws -> Bool

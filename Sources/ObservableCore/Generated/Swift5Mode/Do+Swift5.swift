@@ -22,7 +22,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
     onError: ((any Swift.Error) throws -> Void)? = nil,
@@ -100,7 +100,7 @@ extension ObservableType {
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Do(
     onNext: (@Sendable (Element) throws -> Void)?, afterNext: (@Sendable (Element) throws -> Void)?,
     onError: (@Sendable (any Swift.Error) throws -> Void)?,

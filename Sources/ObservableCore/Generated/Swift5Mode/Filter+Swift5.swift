@@ -13,14 +13,14 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
     return _swift6Filter(sendablePredicate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) throws -> Bool)
     -> Observable<Element>
   {

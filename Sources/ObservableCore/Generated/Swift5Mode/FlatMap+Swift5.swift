@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -22,7 +22,7 @@ extension ObservableType {
     return _swift6FlatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -38,7 +38,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -47,7 +47,7 @@ extension ObservableType {
     return _swift6FlatMapFirst(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -63,7 +63,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -72,7 +72,7 @@ extension ObservableType {
     return _swift6ConcatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6ConcatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -22,7 +22,7 @@ extension ObservableType {
     return _swift6FlatMapLatest(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

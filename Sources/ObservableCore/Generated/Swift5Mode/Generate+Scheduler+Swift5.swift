@@ -17,7 +17,7 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func generate(
     initialState: Element, condition: @escaping (Element) throws -> Bool,
     scheduler: any ImmediateSchedulerType, iterate: @escaping (Element) throws -> Element
@@ -31,7 +31,7 @@ extension Observable {
       iterate: sendableIterate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Generate(
     initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
     scheduler: any ImmediateSchedulerType, iterate: @escaping @Sendable (Element) throws -> Element

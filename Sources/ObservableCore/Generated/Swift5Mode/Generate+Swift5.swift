@@ -16,7 +16,7 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func generate(
     initialState: Element, condition: @escaping (Element) throws -> Bool,
     iterate: @escaping (Element) throws -> Element
@@ -29,7 +29,7 @@ extension Observable {
       initialState: initialState, condition: sendableCondition, iterate: sendableIterate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Generate(
     initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
     iterate: @escaping @Sendable (Element) throws -> Element

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func groupBy<Key: Hashable & Sendable>(keySelector: @escaping (Element) throws -> Key)
     -> Observable<GroupedObservable<Key, Element>>
   {
@@ -22,7 +22,7 @@ extension ObservableType {
     return _swift6GroupBy(keySelector: sendableKeySelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6GroupBy<Key: Hashable & Sendable>(
     keySelector: @escaping @Sendable (Element) throws -> Key
   ) -> Observable<GroupedObservable<Key, Element>> {

@@ -16,7 +16,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) -> Element
   ) -> Infallible<Element> {
@@ -27,7 +27,7 @@ extension Infallible {
     return _swift6CombineLatest(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
     resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
@@ -48,7 +48,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -60,7 +60,7 @@ extension Infallible {
     return _swift6CombineLatest(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType
   >(
@@ -84,7 +84,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -100,7 +100,7 @@ extension Infallible {
       source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -125,7 +125,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -143,7 +143,7 @@ extension Infallible {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -172,7 +172,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -189,7 +189,7 @@ extension Infallible {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -220,7 +220,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -240,7 +240,7 @@ extension Infallible {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -274,7 +274,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -298,7 +298,7 @@ extension Infallible {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6CombineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -328,7 +328,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) -> Element
   ) -> Infallible<Element> {
@@ -339,7 +339,7 @@ extension Infallible {
     return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
     resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
@@ -360,7 +360,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -372,7 +372,7 @@ extension Infallible {
     return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element
@@ -394,7 +394,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -409,7 +409,7 @@ extension Infallible {
     return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -434,7 +434,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -452,7 +452,7 @@ extension Infallible {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -480,7 +480,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -497,7 +497,7 @@ extension Infallible {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -527,7 +527,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -547,7 +547,7 @@ extension Infallible {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -581,7 +581,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -605,7 +605,7 @@ extension Infallible {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType

@@ -13,7 +13,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element>
   {
     nonisolated(unsafe) let uncheckedFactory = factory
@@ -21,7 +21,7 @@ extension Infallible {
     return _swift6Deferred(sendableFactory)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Deferred(_ factory: @escaping @Sendable () -> Infallible<Element>)
     -> Infallible<Element>
   {

@@ -13,7 +13,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> Infallible<
     Result
   > {
@@ -22,7 +22,7 @@ extension Infallible {
     return _swift6Map(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result)
     -> Infallible<Result>
   {
@@ -38,7 +38,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> Infallible<Result>
   {
@@ -47,7 +47,7 @@ extension Infallible {
     return _swift6CompactMap(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6CompactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result?
   ) -> Infallible<Result> {
@@ -63,14 +63,14 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
     return _swift6Filter(sendablePredicate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<
     Element
   > {
@@ -86,7 +86,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
@@ -95,7 +95,7 @@ extension Infallible {
     return _swift6FlatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMap<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -111,7 +111,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
@@ -120,7 +120,7 @@ extension Infallible {
     return _swift6FlatMapLatest(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapLatest<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -136,7 +136,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
@@ -145,7 +145,7 @@ extension Infallible {
     return _swift6FlatMapFirst(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapFirst<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -161,7 +161,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source)
     -> Infallible<Source.Element>
   {
@@ -170,7 +170,7 @@ extension Infallible {
     return _swift6ConcatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6ConcatMap<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -186,7 +186,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping (Element) -> Key
   ) -> Infallible<Element> {
@@ -195,7 +195,7 @@ extension Infallible {
     return _swift6DistinctUntilChanged(sendableKeySelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
   ) -> Infallible<Element> {
@@ -211,7 +211,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<
     Element
   > {
@@ -220,7 +220,7 @@ extension Infallible {
     return _swift6DistinctUntilChanged(sendableComparer)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
   ) -> Infallible<Element> {
@@ -238,7 +238,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
   ) -> Infallible<Element> {
@@ -249,7 +249,7 @@ extension Infallible {
     return _swift6DistinctUntilChanged(sendableKeySelector, comparer: sendableComparer)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6DistinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key,
     comparer: @escaping @Sendable (Key, Key) -> Bool
@@ -268,7 +268,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> Infallible<Accumulate> {
@@ -279,7 +279,7 @@ extension Infallible {
     return _swift6Scan(seed, accumulator: sendableAccumulator)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
   ) -> Infallible<Accumulate> {
@@ -297,7 +297,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void
   ) -> Infallible<Accumulate> {
@@ -308,7 +308,7 @@ extension Infallible {
     return _swift6Scan(into: seed, accumulator: sendableAccumulator)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) -> Void
   ) -> Infallible<Accumulate> {
@@ -326,7 +326,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(
     while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Infallible<Element> {
@@ -335,7 +335,7 @@ extension Infallible {
     return _swift6Take(while: sendablePredicate, behavior: behavior)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Take(
     while predicate: @escaping @Sendable (Element) -> Bool, behavior: TakeBehavior
   ) -> Infallible<Element> {
@@ -353,7 +353,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(
     until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Infallible<Element> {
@@ -362,7 +362,7 @@ extension Infallible {
     return _swift6Take(until: sendablePredicate, behavior: behavior)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Take(
     until predicate: @escaping @Sendable (Element) -> Bool, behavior: TakeBehavior
   ) -> Infallible<Element> {
@@ -378,14 +378,14 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(while predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) -> Bool = { uncheckedPredicate($0) }
     return _swift6Skip(while: sendablePredicate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Skip(while predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<
     Element
   > {
@@ -403,7 +403,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Source: InfallibleType, ResultType: Sendable>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) -> ResultType
   ) -> Infallible<ResultType> {
@@ -414,7 +414,7 @@ extension Infallible {
     return _swift6WithLatestFrom(second, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6WithLatestFrom<Source: InfallibleType, ResultType: Sendable>(
     _ second: Source, resultSelector: @escaping @Sendable (Element, Source.Element) -> ResultType
   ) -> Infallible<ResultType> {
@@ -437,7 +437,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
@@ -499,7 +499,7 @@ extension Infallible {
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Do(
     onNext: (@Sendable (Element) -> Void)?, afterNext: (@Sendable (Element) -> Void)?,
     onCompleted: (@Sendable () -> Void)?, afterCompleted: (@Sendable () -> Void)?,
@@ -527,7 +527,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
     function: String = #function, logger: @escaping (String) -> Void
@@ -539,7 +539,7 @@ extension Infallible {
       logger: sendableLogger)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Debug(
     _ identifier: String?, trimOutput: Bool, file: String, line: UInt, function: String,
     logger: @escaping @Sendable (String) -> Void

@@ -17,7 +17,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
@@ -48,7 +48,7 @@ extension Infallible {
       onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe<Object: AnyObject & Sendable>(
     with object: Object, onNext: (@Sendable (Object, Element) -> Void)?,
     onCompleted: (@Sendable (Object) -> Void)?, onDisposed: (@Sendable (Object) -> Void)?

@@ -13,7 +13,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable
   ) -> Infallible<Element> {
@@ -25,7 +25,7 @@ extension Infallible {
     return _swift6Create(subscribe: sendableSubscribe)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     subscribe:
       @escaping @Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable
@@ -45,7 +45,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
@@ -75,7 +75,7 @@ extension Infallible {
       onNext: sendableOnNext, onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe(
     onNext: (@Sendable (Element) -> Void)?, onCompleted: (@Sendable () -> Void)?,
     onDisposed: (@Sendable () -> Void)?
@@ -92,14 +92,14 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOn = on
     let sendableOn: @Sendable (InfallibleEvent<Element>) -> Void = { uncheckedOn($0) }
     return _swift6Subscribe(sendableOn)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe(_ on: @escaping @Sendable (InfallibleEvent<Element>) -> Void)
     -> any Disposable
   {

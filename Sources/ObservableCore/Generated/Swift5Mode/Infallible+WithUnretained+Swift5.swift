@@ -15,7 +15,7 @@ extension Infallible {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Result
   ) -> Infallible<Result> {
@@ -26,7 +26,7 @@ extension Infallible {
     return _swift6WithUnretained(object, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6WithUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping @Sendable (Object, Element) -> Result
   ) -> Infallible<Result> {

@@ -13,7 +13,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Maybe<
     Result
   > {
@@ -22,7 +22,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6Map(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Maybe<Result> {
@@ -38,7 +38,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Maybe<Result>
   {
@@ -47,7 +47,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6CompactMap(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6CompactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Maybe<Result> {
@@ -63,14 +63,14 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
     return _swift6Filter(sendablePredicate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<
     Element
   > {
@@ -86,7 +86,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Maybe<Result>)
     -> Maybe<Result>
   {
@@ -97,7 +97,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6FlatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMap<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
@@ -122,7 +122,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
     onError: ((any Swift.Error) throws -> Void)? = nil,
@@ -200,7 +200,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Do(
     onNext: (@Sendable (Element) throws -> Void)?, afterNext: (@Sendable (Element) throws -> Void)?,
     onError: (@Sendable (any Swift.Error) throws -> Void)?,

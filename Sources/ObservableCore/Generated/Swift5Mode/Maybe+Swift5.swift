@@ -13,7 +13,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable)
     -> Maybe<Element>
   {
@@ -24,7 +24,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6Create(subscribe: sendableSubscribe)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
   ) -> Maybe<Element> {
@@ -44,7 +44,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
@@ -82,7 +82,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe(
     onSuccess: (@Sendable (Element) -> Void)?, onError: (@Sendable (any Swift.Error) -> Void)?,
     onCompleted: (@Sendable () -> Void)?, onDisposed: (@Sendable () -> Void)?

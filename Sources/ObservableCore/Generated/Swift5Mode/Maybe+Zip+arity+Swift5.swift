@@ -16,7 +16,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Maybe<Element> {
@@ -27,7 +27,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>,
     resultSelector: @escaping @Sendable (E1, E2) throws -> Element
@@ -48,7 +48,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -60,7 +60,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
     resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
@@ -82,7 +82,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -94,7 +94,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
@@ -117,7 +117,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -130,7 +130,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable
   >(
@@ -156,7 +156,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -172,7 +172,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -200,7 +200,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -217,7 +217,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -247,7 +247,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable
@@ -265,7 +265,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
   {
@@ -22,7 +22,7 @@ extension ObservableType {
     return _swift6Multicast(makeSubject: sendableMakeSubject)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Multicast<Subject: SubjectType>(
     makeSubject: @escaping @Sendable () -> Subject
   ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {

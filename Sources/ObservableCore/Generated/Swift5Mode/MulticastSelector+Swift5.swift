@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func multicast<Subject: SubjectType, Result: Sendable>(
     _ subjectSelector: @escaping () throws -> Subject,
     selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
@@ -29,7 +29,7 @@ extension ObservableType {
     return _swift6Multicast(sendableSubjectSelector, selector: sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Multicast<Subject: SubjectType, Result: Sendable>(
     _ subjectSelector: @escaping @Sendable () throws -> Subject,
     selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>

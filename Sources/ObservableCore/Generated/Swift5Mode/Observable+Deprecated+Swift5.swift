@@ -14,7 +14,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "catch(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchError(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
   {
@@ -26,7 +26,7 @@ extension ObservableType {
   }
 
   @available(*, deprecated, renamed: "catch(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6CatchError(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {
@@ -45,7 +45,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, message: "Use take(until:behavior:), with the predicate first")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
     -> Observable<Element>
   {
@@ -55,7 +55,7 @@ extension ObservableType {
   }
 
   @available(*, deprecated, message: "Use take(until:behavior:), with the predicate first")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6TakeUntil(
     _ behavior: TakeBehavior, predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {
@@ -72,7 +72,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "take(while:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
@@ -80,7 +80,7 @@ extension ObservableType {
   }
 
   @available(*, deprecated, renamed: "take(while:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6TakeWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool)
     -> Observable<Element>
   {
@@ -97,7 +97,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "skip(while:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
@@ -105,7 +105,7 @@ extension ObservableType {
   }
 
   @available(*, deprecated, renamed: "skip(while:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6SkipWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool)
     -> Observable<Element>
   {
@@ -122,7 +122,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -134,7 +134,7 @@ extension ObservableType {
   }
 
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6RetryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -151,7 +151,7 @@ extension ObservableType {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -162,7 +162,7 @@ extension ObservableType {
   }
 
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6RetryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {

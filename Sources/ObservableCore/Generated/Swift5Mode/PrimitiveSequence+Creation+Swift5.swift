@@ -13,7 +13,7 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(
     _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -24,7 +24,7 @@ extension PrimitiveSequence {
     return _swift6Deferred(sendableObservableFactory)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Deferred(
     _ observableFactory: @escaping @Sendable () throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -42,7 +42,7 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping () throws -> Resource,
     primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
@@ -60,7 +60,7 @@ extension PrimitiveSequence {
       sendableResourceFactory, primitiveSequenceFactory: sendablePrimitiveSequenceFactory)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Using<Resource: Disposable>(
     _ resourceFactory: @escaping @Sendable () throws -> Resource,
     primitiveSequenceFactory:

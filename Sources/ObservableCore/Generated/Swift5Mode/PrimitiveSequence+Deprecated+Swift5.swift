@@ -14,7 +14,7 @@ extension PrimitiveSequence {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "catch(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchError(
     _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -26,7 +26,7 @@ extension PrimitiveSequence {
   }
 
   @available(*, deprecated, renamed: "catch(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6CatchError(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -43,7 +43,7 @@ extension PrimitiveSequence {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -55,7 +55,7 @@ extension PrimitiveSequence {
   }
 
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6RetryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -72,7 +72,7 @@ extension PrimitiveSequence {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -83,7 +83,7 @@ extension PrimitiveSequence {
   }
 
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6RetryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -102,7 +102,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
@@ -114,7 +114,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6RetryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
@@ -131,7 +131,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Single<Element> {
@@ -142,7 +142,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6RetryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Single<Element> {
@@ -162,7 +162,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
   @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil, onError: @escaping (any Swift.Error) -> Void,
     onDisposed: (() -> Void)? = nil
@@ -188,7 +188,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe(
     onSuccess: (@Sendable (Element) -> Void)?,
     onError: @escaping @Sendable (any Swift.Error) -> Void, onDisposed: (@Sendable () -> Void)?

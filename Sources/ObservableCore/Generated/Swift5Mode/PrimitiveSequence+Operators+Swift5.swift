@@ -13,7 +13,7 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `catch`(
     _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -24,7 +24,7 @@ extension PrimitiveSequence {
     return _swift6Catch(sendableHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Catch(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -40,7 +40,7 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -51,7 +51,7 @@ extension PrimitiveSequence {
     return _swift6Retry(when: sendableNotificationHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -67,7 +67,7 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -77,7 +77,7 @@ extension PrimitiveSequence {
     return _swift6Retry(when: sendableNotificationHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -99,7 +99,7 @@ extension PrimitiveSequence {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
     function: String = #function, logger: @escaping (String) -> Void
@@ -111,7 +111,7 @@ extension PrimitiveSequence {
       logger: sendableLogger)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Debug(
     _ identifier: String?, trimOutput: Bool, file: String, line: UInt, function: String,
     logger: @escaping @Sendable (String) -> Void

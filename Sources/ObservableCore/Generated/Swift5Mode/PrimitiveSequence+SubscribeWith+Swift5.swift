@@ -17,7 +17,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
     onFailure: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
@@ -48,7 +48,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe<Object: AnyObject & Sendable>(
     with object: Object, onSuccess: (@Sendable (Object, Element) -> Void)?,
     onFailure: (@Sendable (Object, any Swift.Error) -> Void)?,
@@ -74,7 +74,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
     onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
@@ -113,7 +113,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe<Object: AnyObject & Sendable>(
     with object: Object, onSuccess: (@Sendable (Object, Element) -> Void)?,
     onError: (@Sendable (Object, any Swift.Error) -> Void)?,
@@ -139,7 +139,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onCompleted: ((Object) -> Void)? = nil,
     onError: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
@@ -170,7 +170,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
       onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe<Object: AnyObject & Sendable>(
     with object: Object, onCompleted: (@Sendable (Object) -> Void)?,
     onError: (@Sendable (Object, any Swift.Error) -> Void)?,

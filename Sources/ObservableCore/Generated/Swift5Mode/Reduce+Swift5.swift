@@ -16,7 +16,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<Accumulate: Sendable, Result: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
     mapResult: @escaping (Accumulate) throws -> Result
@@ -30,7 +30,7 @@ extension ObservableType {
     return _swift6Reduce(seed, accumulator: sendableAccumulator, mapResult: sendableMapResult)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Reduce<Accumulate: Sendable, Result: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
     mapResult: @escaping @Sendable (Accumulate) throws -> Result
@@ -49,7 +49,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
@@ -60,7 +60,7 @@ extension ObservableType {
     return _swift6Reduce(seed, accumulator: sendableAccumulator)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Reduce<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -24,7 +24,7 @@ extension ObservableType {
     return _swift6Retry(when: sendableNotificationHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -40,7 +40,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -50,7 +50,7 @@ extension ObservableType {
     return _swift6Retry(when: sendableNotificationHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {

@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
@@ -26,7 +26,7 @@ extension ObservableType {
     return _swift6Scan(seed, accumulator: sendableAccumulator)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
@@ -44,7 +44,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
@@ -55,7 +55,7 @@ extension ObservableType {
     return _swift6Scan(into: seed, accumulator: sendableAccumulator)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Scan<Accumulate: Sendable>(
     into seed: Accumulate,
     accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void

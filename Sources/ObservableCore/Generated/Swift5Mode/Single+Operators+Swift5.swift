@@ -13,7 +13,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Single<
     Result
   > {
@@ -22,7 +22,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Map(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Single<Result> {
@@ -38,7 +38,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Maybe<Result>
   {
@@ -47,7 +47,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6CompactMap(sendableTransform)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6CompactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Maybe<Result> {
@@ -63,14 +63,14 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
     return _swift6Filter(sendablePredicate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<
     Element
   > {
@@ -86,7 +86,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Single<Result>)
     -> Single<Result>
   {
@@ -97,7 +97,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6FlatMap(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMap<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Single<Result>
   ) -> Single<Result> {
@@ -113,7 +113,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapMaybe<Result: Sendable>(
     _ selector: @escaping (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
@@ -124,7 +124,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6FlatMapMaybe(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapMaybe<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
@@ -140,7 +140,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable)
     -> Completable
   {
@@ -149,7 +149,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6FlatMapCompletable(sendableSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6FlatMapCompletable(
     _ selector: @escaping @Sendable (Element) throws -> Completable
   ) -> Completable {
@@ -165,7 +165,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
@@ -176,7 +176,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Retry(when: sendableNotificationHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
@@ -192,7 +192,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Single<Element> {
@@ -202,7 +202,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Retry(when: sendableNotificationHandler)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
   ) -> Single<Element> {
@@ -225,7 +225,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
     onError: ((any Swift.Error) throws -> Void)? = nil,
@@ -287,7 +287,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       onSubscribed: sendableOnSubscribed, onDispose: sendableOnDispose)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Do(
     onSuccess: (@Sendable (Element) throws -> Void)?,
     afterSuccess: (@Sendable (Element) throws -> Void)?,

@@ -15,7 +15,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable)
     -> Single<Element>
   {
@@ -26,7 +26,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Create(subscribe: sendableSubscribe)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Create(
     subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
   ) -> Single<Element> {
@@ -45,7 +45,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
@@ -75,7 +75,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       onSuccess: sendableOnSuccess, onFailure: sendableOnFailure, onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe(
     onSuccess: (@Sendable (Element) -> Void)?, onFailure: (@Sendable (any Swift.Error) -> Void)?,
     onDisposed: (@Sendable () -> Void)?

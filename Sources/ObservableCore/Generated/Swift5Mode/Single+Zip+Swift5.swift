@@ -15,7 +15,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection, Source: Sendable>(
     _ collection: Collection, resultSelector: @escaping ([Source]) throws -> Element
   ) -> Single<Element> where Collection.Element == Single<Source> {
@@ -26,7 +26,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Zip(collection, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<Collection: Swift.Collection, Source: Sendable>(
     _ collection: Collection, resultSelector: @escaping @Sendable ([Source]) throws -> Element
   ) -> Single<Element> where Collection.Element == Single<Source> {

@@ -16,7 +16,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
@@ -28,7 +28,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<E1: Sendable, E2: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>,
     resultSelector: @escaping @Sendable (E1, E2) throws -> Element
@@ -49,7 +49,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -61,7 +61,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
     resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
@@ -83,7 +83,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -95,7 +95,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
@@ -118,7 +118,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -131,7 +131,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable
   >(
@@ -158,7 +158,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -174,7 +174,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -202,7 +202,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -219,7 +219,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -249,7 +249,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable
@@ -267,7 +267,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable

@@ -13,14 +13,14 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     nonisolated(unsafe) let uncheckedPredicate = predicate
     let sendablePredicate: @Sendable (Element) throws -> Bool = { try uncheckedPredicate($0) }
     return _swift6Single(sendablePredicate)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Single(_ predicate: @escaping @Sendable (Element) throws -> Bool)
     -> Observable<Element>
   {

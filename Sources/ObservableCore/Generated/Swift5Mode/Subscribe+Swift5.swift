@@ -13,14 +13,14 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
     nonisolated(unsafe) let uncheckedOn = on
     let sendableOn: @Sendable (Event<Element>) -> Void = { uncheckedOn($0) }
     return _swift6Subscribe(sendableOn)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void)
     -> any Disposable
   {
@@ -40,7 +40,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onNext: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil

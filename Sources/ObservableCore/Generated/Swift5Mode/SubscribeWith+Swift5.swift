@@ -18,7 +18,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
     onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
@@ -57,7 +57,7 @@ extension ObservableType {
       onCompleted: sendableOnCompleted, onDisposed: sendableOnDisposed)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Subscribe<Object: AnyObject & Sendable>(
     with object: Object, onNext: (@Sendable (Object, Element) -> Void)?,
     onError: (@Sendable (Object, any Swift.Error) -> Void)?,

@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(
     while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Observable<Element> {
@@ -24,7 +24,7 @@ extension ObservableType {
     return _swift6Take(while: sendablePredicate, behavior: behavior)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6Take(
     while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior
   ) -> Observable<Element> {

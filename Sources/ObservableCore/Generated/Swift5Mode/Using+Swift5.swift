@@ -15,7 +15,7 @@ extension Observable {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping () throws -> Resource,
     observableFactory: @escaping (Resource) throws -> Observable<Element>
@@ -31,7 +31,7 @@ extension Observable {
     return _swift6Using(sendableResourceFactory, observableFactory: sendableObservableFactory)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Using<Resource: Disposable>(
     _ resourceFactory: @escaping @Sendable () throws -> Resource,
     observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>

@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
   ) -> Observable<ResultType> {
@@ -26,7 +26,7 @@ extension ObservableType {
     return _swift6WithLatestFrom(second, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal func _swift6WithLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(
     _ second: Source,
     resultSelector: @escaping @Sendable (Element, Source.Element) throws -> ResultType

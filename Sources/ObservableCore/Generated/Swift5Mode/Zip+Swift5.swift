@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -27,7 +27,7 @@ extension ObservableType {
     return _swift6Zip(collection, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping @Sendable ([Collection.Element.Element]) throws -> Element

@@ -16,7 +16,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -28,7 +28,7 @@ extension ObservableType {
     return _swift6Zip(source1, source2, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
@@ -49,7 +49,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -63,7 +63,7 @@ extension ObservableType {
     return _swift6Zip(source1, source2, source3, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -87,7 +87,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -103,7 +103,7 @@ extension ObservableType {
     return _swift6Zip(source1, source2, source3, source4, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -130,7 +130,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -148,7 +148,7 @@ extension ObservableType {
       source1, source2, source3, source4, source5, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -177,7 +177,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -195,7 +195,7 @@ extension ObservableType {
       source1, source2, source3, source4, source5, source6, resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -225,7 +225,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -246,7 +246,7 @@ extension ObservableType {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -281,7 +281,7 @@ extension ObservableType {
   /// - Returns: As in the original.
   @_documentation(visibility: internal)
   @available(swift, obsoleted: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -306,7 +306,7 @@ extension ObservableType {
       resultSelector: sendableResultSelector)
   }
 
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _swift6Zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
