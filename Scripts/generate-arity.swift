@@ -1,5 +1,5 @@
 // Writes the fixed-arity forms of `combineLatest` and `zip` (2 to 8 sources) on `Observable`,
-// `Infallible`, `Single` and `Maybe`, their internal slot types, and their tests.
+// `Infallible`, `Single` and `Maybe`, their internal entry points, and their tests.
 //
 //   swift Scripts/generate-arity.swift           rewrite the generated files that changed
 //   swift Scripts/generate-arity.swift --check   exit 1 and name every stale file
@@ -155,7 +155,8 @@ struct Operator {
   let name: String
   /// The internal entry point's prefix, `_combineLatest` or `_zip`.
   let core: String
-  /// The slot type's prefix, `_Latest` or `_ZipBuffers`.
+  /// The 2-source slot type's prefix, `_Latest` or `_ZipBuffers` (3 to 8 sources run on the
+  /// type-erased core in `Operators/Combining/ErasedCombining.swift`).
   let slots: String
   /// Whether the fixed-arity form completes as soon as an element can never be matched.
   let completesWhenUnmatched: Bool
@@ -252,7 +253,7 @@ func observableFronts(_ op: Operator) -> String {
 
       """
   }
-  for n in arities {
+  for n in [2] {
     let generics = observableGenerics(n, "O", "ObservableConvertibleType")
     out += """
         /// Subscribes to \(n) sources on the shared core and applies `resultSelector` to each
@@ -270,6 +271,25 @@ func observableFronts(_ op: Operator) -> String {
               lifetime: lifetime, resultSelector: resultSelector)
       \((1...n).map { "      storage.\(op.store($0))\n" }.joined())\
           })
+        }
+
+
+      """
+  }
+  for n in arities where n > 2 {
+    let generics = observableGenerics(n, "O", "ObservableConvertibleType")
+    out += """
+        /// Subscribes to \(n) sources on the type-erased core (`ErasedCombining.swift`) and
+        /// applies `resultSelector` to each tuple it hands out.
+        @usableFromInline
+        internal static func \(op.core)\(n)<\(generics), Result: Sendable>(
+          \(sourceParameters(n) { "O\($0)" }),
+          resultSelector: @escaping @Sendable ((\(elementTypes(n)))) throws -> Result
+        ) -> Observable<Result> {
+          _combineErased(
+            [\(list(n) { "source\($0)._erasedForCombining()" })],
+            zipping: \(op == "zip")
+          ) { try resultSelector((\(list(n) { "_unerased($0[\($0 - 1)])" }))) }
         }
 
 
@@ -303,72 +323,6 @@ func observableFronts(_ op: Operator) -> String {
 }
 
 func == (op: Operator, name: String) -> Bool { op.name == name }
-
-// MARK: - Slot types
-
-func latestValues() -> String {
-  var out = header
-  out += "// The latest elements of 2 to 8 sources of a `combineLatest`.\n\n"
-  for n in arities {
-    let generics = list(n) { "E\($0): Sendable" }
-    out += """
-      /// The latest elements of \(n) sources.
-      ///
-      /// Not public API.
-      @usableFromInline
-      internal struct _Latest\(n)<\(generics)>: _CombiningSlots {
-      \((1...n).map { "  @usableFromInline var e\($0): E\($0)?\n" }.joined())
-        @inlinable
-        init() {}
-
-        @inlinable
-        func takeSnapshot() -> (\(list(n) { "E\($0)" }))? {
-          guard \(list(n) { "let e\($0)" }) else { return nil }
-          return (\(list(n) { "e\($0)" }))
-        }
-
-        @inlinable
-        func emptied() -> Self { Self() }
-      }
-
-
-      """
-  }
-  return out.trimmingCharacters(in: .newlines) + "\n"
-}
-
-func zipBuffers() -> String {
-  var out = header
-  out += "// The buffered elements of 2 to 8 sources of a `zip`.\n\n"
-  for n in arities {
-    let generics = list(n) { "E\($0): Sendable" }
-    out += """
-      /// The buffered elements of \(n) sources.
-      ///
-      /// Not public API.
-      @usableFromInline
-      internal struct _ZipBuffers\(n)<\(generics)>: _CombiningSlots {
-      \((1...n).map { "  @usableFromInline var e\($0) = _Queue<E\($0)>()\n" }.joined())
-        @inlinable
-        init() {}
-
-        @inlinable
-        mutating func takeSnapshot() -> (\(list(n) { "E\($0)" }))? {
-          guard \(list(n) { "!e\($0).isEmpty" }),
-            \(list(n) { "let v\($0) = e\($0).popFirst()" })
-          else { return nil }
-          return (\(list(n) { "v\($0)" }))
-        }
-
-        @inlinable
-        func emptied() -> Self { Self() }
-      }
-
-
-      """
-  }
-  return out.trimmingCharacters(in: .newlines) + "\n"
-}
 
 // MARK: - Infallible
 
@@ -1107,11 +1061,7 @@ let outputs: [(String, String)] = [
     "Sources/ObservableCore/Generated/Arity/CombineLatest+arity.swift",
     observableFronts(combineLatest)
   ),
-  (
-    "Sources/ObservableCore/Generated/Arity/CombineLatestValues+arity.swift", latestValues()
-  ),
   ("Sources/ObservableCore/Generated/Arity/Zip+arity.swift", observableFronts(zip)),
-  ("Sources/ObservableCore/Generated/Arity/ZipBuffers+arity.swift", zipBuffers()),
   ("Sources/ObservableCore/Generated/Arity/Infallible+Combine+arity.swift", infallibleFronts()),
   (
     "Sources/ObservableCore/Generated/Arity/Single+Zip+arity.swift", traitZipFronts(trait: "Single")

@@ -335,9 +335,9 @@ extension ObservableType {
     })
   }
 
-  /// Subscribes to 3 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 3 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _combineLatest3<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     Result: Sendable
@@ -345,23 +345,17 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable ((O1.Element, O2.Element, O3.Element)) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _Latest3<O1.Element, O2.Element, O3.Element>(), arity: 3,
-        completesWhenUnmatched: true, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, replace: { swap(&$0.e1, &$1) })
-      storage.subscribe(source2, at: 1, replace: { swap(&$0.e2, &$1) })
-      storage.subscribe(source3, at: 2, replace: { swap(&$0.e3, &$1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+      ],
+      zipping: false
+    ) { try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]))) }
   }
 
-  /// Subscribes to 4 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 4 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _combineLatest4<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, Result: Sendable
@@ -370,25 +364,20 @@ extension ObservableType {
     resultSelector:
       @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element)) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _Latest4<O1.Element, O2.Element, O3.Element, O4.Element>(), arity: 4,
-        completesWhenUnmatched: true, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, replace: { swap(&$0.e1, &$1) })
-      storage.subscribe(source2, at: 1, replace: { swap(&$0.e2, &$1) })
-      storage.subscribe(source3, at: 2, replace: { swap(&$0.e3, &$1) })
-      storage.subscribe(source4, at: 3, replace: { swap(&$0.e4, &$1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(),
+      ],
+      zipping: false
+    ) {
+      try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3])))
+    }
   }
 
-  /// Subscribes to 5 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 5 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _combineLatest5<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, Result: Sendable
@@ -398,27 +387,21 @@ extension ObservableType {
       @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)) throws ->
       Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _Latest5<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element>(), arity: 5,
-        completesWhenUnmatched: true, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, replace: { swap(&$0.e1, &$1) })
-      storage.subscribe(source2, at: 1, replace: { swap(&$0.e2, &$1) })
-      storage.subscribe(source3, at: 2, replace: { swap(&$0.e3, &$1) })
-      storage.subscribe(source4, at: 3, replace: { swap(&$0.e4, &$1) })
-      storage.subscribe(source5, at: 4, replace: { swap(&$0.e5, &$1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(),
+      ],
+      zipping: false
+    ) {
+      try resultSelector(
+        (_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4])))
+    }
   }
 
-  /// Subscribes to 6 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 6 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _combineLatest6<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -429,30 +412,24 @@ extension ObservableType {
       @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element))
       throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    let source6 = source6.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _Latest6<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element>(),
-        arity: 6,
-        completesWhenUnmatched: true, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, replace: { swap(&$0.e1, &$1) })
-      storage.subscribe(source2, at: 1, replace: { swap(&$0.e2, &$1) })
-      storage.subscribe(source3, at: 2, replace: { swap(&$0.e3, &$1) })
-      storage.subscribe(source4, at: 3, replace: { swap(&$0.e4, &$1) })
-      storage.subscribe(source5, at: 4, replace: { swap(&$0.e5, &$1) })
-      storage.subscribe(source6, at: 5, replace: { swap(&$0.e6, &$1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
+      ],
+      zipping: false
+    ) {
+      try resultSelector(
+        (
+          _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
+          _unerased($0[5])
+        ))
+    }
   }
 
-  /// Subscribes to 7 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 7 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _combineLatest7<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -465,33 +442,25 @@ extension ObservableType {
         (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
       ) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    let source6 = source6.asObservable()
-    let source7 = source7.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _Latest7<
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
-        >(), arity: 7,
-        completesWhenUnmatched: true, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, replace: { swap(&$0.e1, &$1) })
-      storage.subscribe(source2, at: 1, replace: { swap(&$0.e2, &$1) })
-      storage.subscribe(source3, at: 2, replace: { swap(&$0.e3, &$1) })
-      storage.subscribe(source4, at: 3, replace: { swap(&$0.e4, &$1) })
-      storage.subscribe(source5, at: 4, replace: { swap(&$0.e5, &$1) })
-      storage.subscribe(source6, at: 5, replace: { swap(&$0.e6, &$1) })
-      storage.subscribe(source7, at: 6, replace: { swap(&$0.e7, &$1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
+        source7._erasedForCombining(),
+      ],
+      zipping: false
+    ) {
+      try resultSelector(
+        (
+          _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
+          _unerased($0[5]), _unerased($0[6])
+        ))
+    }
   }
 
-  /// Subscribes to 8 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 8 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _combineLatest8<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -507,31 +476,20 @@ extension ObservableType {
         )
       ) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    let source6 = source6.asObservable()
-    let source7 = source7.asObservable()
-    let source8 = source8.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _Latest8<
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
-          O8.Element
-        >(), arity: 8,
-        completesWhenUnmatched: true, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, replace: { swap(&$0.e1, &$1) })
-      storage.subscribe(source2, at: 1, replace: { swap(&$0.e2, &$1) })
-      storage.subscribe(source3, at: 2, replace: { swap(&$0.e3, &$1) })
-      storage.subscribe(source4, at: 3, replace: { swap(&$0.e4, &$1) })
-      storage.subscribe(source5, at: 4, replace: { swap(&$0.e5, &$1) })
-      storage.subscribe(source6, at: 5, replace: { swap(&$0.e6, &$1) })
-      storage.subscribe(source7, at: 6, replace: { swap(&$0.e7, &$1) })
-      storage.subscribe(source8, at: 7, replace: { swap(&$0.e8, &$1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
+        source7._erasedForCombining(), source8._erasedForCombining(),
+      ],
+      zipping: false
+    ) {
+      try resultSelector(
+        (
+          _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
+          _unerased($0[5]), _unerased($0[6]), _unerased($0[7])
+        ))
+    }
   }
 }
 

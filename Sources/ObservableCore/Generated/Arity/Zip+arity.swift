@@ -333,9 +333,9 @@ extension ObservableType {
     })
   }
 
-  /// Subscribes to 3 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 3 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _zip3<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     Result: Sendable
@@ -343,23 +343,17 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable ((O1.Element, O2.Element, O3.Element)) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _ZipBuffers3<O1.Element, O2.Element, O3.Element>(), arity: 3,
-        completesWhenUnmatched: false, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, append: { $0.e1.append($1) })
-      storage.subscribe(source2, at: 1, append: { $0.e2.append($1) })
-      storage.subscribe(source3, at: 2, append: { $0.e3.append($1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+      ],
+      zipping: true
+    ) { try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]))) }
   }
 
-  /// Subscribes to 4 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 4 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _zip4<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, Result: Sendable
@@ -368,25 +362,20 @@ extension ObservableType {
     resultSelector:
       @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element)) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _ZipBuffers4<O1.Element, O2.Element, O3.Element, O4.Element>(), arity: 4,
-        completesWhenUnmatched: false, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, append: { $0.e1.append($1) })
-      storage.subscribe(source2, at: 1, append: { $0.e2.append($1) })
-      storage.subscribe(source3, at: 2, append: { $0.e3.append($1) })
-      storage.subscribe(source4, at: 3, append: { $0.e4.append($1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(),
+      ],
+      zipping: true
+    ) {
+      try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3])))
+    }
   }
 
-  /// Subscribes to 5 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 5 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _zip5<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, Result: Sendable
@@ -396,27 +385,21 @@ extension ObservableType {
       @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)) throws ->
       Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _ZipBuffers5<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element>(), arity: 5,
-        completesWhenUnmatched: false, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, append: { $0.e1.append($1) })
-      storage.subscribe(source2, at: 1, append: { $0.e2.append($1) })
-      storage.subscribe(source3, at: 2, append: { $0.e3.append($1) })
-      storage.subscribe(source4, at: 3, append: { $0.e4.append($1) })
-      storage.subscribe(source5, at: 4, append: { $0.e5.append($1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(),
+      ],
+      zipping: true
+    ) {
+      try resultSelector(
+        (_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4])))
+    }
   }
 
-  /// Subscribes to 6 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 6 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _zip6<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -427,31 +410,24 @@ extension ObservableType {
       @escaping @Sendable ((O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element))
       throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    let source6 = source6.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _ZipBuffers6<
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element
-        >(), arity: 6,
-        completesWhenUnmatched: false, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, append: { $0.e1.append($1) })
-      storage.subscribe(source2, at: 1, append: { $0.e2.append($1) })
-      storage.subscribe(source3, at: 2, append: { $0.e3.append($1) })
-      storage.subscribe(source4, at: 3, append: { $0.e4.append($1) })
-      storage.subscribe(source5, at: 4, append: { $0.e5.append($1) })
-      storage.subscribe(source6, at: 5, append: { $0.e6.append($1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
+      ],
+      zipping: true
+    ) {
+      try resultSelector(
+        (
+          _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
+          _unerased($0[5])
+        ))
+    }
   }
 
-  /// Subscribes to 7 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 7 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _zip7<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -464,33 +440,25 @@ extension ObservableType {
         (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
       ) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    let source6 = source6.asObservable()
-    let source7 = source7.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _ZipBuffers7<
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
-        >(), arity: 7,
-        completesWhenUnmatched: false, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, append: { $0.e1.append($1) })
-      storage.subscribe(source2, at: 1, append: { $0.e2.append($1) })
-      storage.subscribe(source3, at: 2, append: { $0.e3.append($1) })
-      storage.subscribe(source4, at: 3, append: { $0.e4.append($1) })
-      storage.subscribe(source5, at: 4, append: { $0.e5.append($1) })
-      storage.subscribe(source6, at: 5, append: { $0.e6.append($1) })
-      storage.subscribe(source7, at: 6, append: { $0.e7.append($1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
+        source7._erasedForCombining(),
+      ],
+      zipping: true
+    ) {
+      try resultSelector(
+        (
+          _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
+          _unerased($0[5]), _unerased($0[6])
+        ))
+    }
   }
 
-  /// Subscribes to 8 sources on the shared core and applies `resultSelector` to each
-  /// tuple it hands out.
-  @inlinable
+  /// Subscribes to 8 sources on the type-erased core (`ErasedCombining.swift`) and
+  /// applies `resultSelector` to each tuple it hands out.
+  @usableFromInline
   internal static func _zip8<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -506,31 +474,20 @@ extension ObservableType {
         )
       ) throws -> Result
   ) -> Observable<Result> {
-    let source1 = source1.asObservable()
-    let source2 = source2.asObservable()
-    let source3 = source3.asObservable()
-    let source4 = source4.asObservable()
-    let source5 = source5.asObservable()
-    let source6 = source6.asObservable()
-    let source7 = source7.asObservable()
-    let source8 = source8.asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _CombiningStorage(
-        slots: _ZipBuffers8<
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
-          O8.Element
-        >(), arity: 8,
-        completesWhenUnmatched: false, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
-      storage.subscribe(source1, at: 0, append: { $0.e1.append($1) })
-      storage.subscribe(source2, at: 1, append: { $0.e2.append($1) })
-      storage.subscribe(source3, at: 2, append: { $0.e3.append($1) })
-      storage.subscribe(source4, at: 3, append: { $0.e4.append($1) })
-      storage.subscribe(source5, at: 4, append: { $0.e5.append($1) })
-      storage.subscribe(source6, at: 5, append: { $0.e6.append($1) })
-      storage.subscribe(source7, at: 6, append: { $0.e7.append($1) })
-      storage.subscribe(source8, at: 7, append: { $0.e8.append($1) })
-    })
+    _combineErased(
+      [
+        source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
+        source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
+        source7._erasedForCombining(), source8._erasedForCombining(),
+      ],
+      zipping: true
+    ) {
+      try resultSelector(
+        (
+          _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
+          _unerased($0[5]), _unerased($0[6]), _unerased($0[7])
+        ))
+    }
   }
 }
 

@@ -54,3 +54,25 @@ internal struct _LatestArray<Element: Sendable>: _CombiningSlots {
   @inlinable
   func emptied() -> Self { Self(count: elements.count) }
 }
+
+/// The latest elements of the two sources of `combineLatest(a, b)`.
+///
+/// Not public API. Forms with more sources hold their elements without their types (see
+/// `ErasedCombining.swift`).
+@usableFromInline
+internal struct _Latest2<E1: Sendable, E2: Sendable>: _CombiningSlots {
+  @usableFromInline var e1: E1?
+  @usableFromInline var e2: E2?
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  func takeSnapshot() -> (E1, E2)? {
+    guard let e1, let e2 else { return nil }
+    return (e1, e2)
+  }
+
+  @inlinable
+  func emptied() -> Self { Self() }
+}

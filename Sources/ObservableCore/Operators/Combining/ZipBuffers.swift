@@ -61,3 +61,27 @@ internal struct _ZipArrayBuffers<Element: Sendable>: _CombiningSlots {
   @inlinable
   func emptied() -> Self { Self(count: queues.count) }
 }
+
+/// The buffered elements of the two sources of `zip(a, b)`.
+///
+/// Not public API. Forms with more sources hold their elements without their types (see
+/// `ErasedCombining.swift`).
+@usableFromInline
+internal struct _ZipBuffers2<E1: Sendable, E2: Sendable>: _CombiningSlots {
+  @usableFromInline var e1 = _Queue<E1>()
+  @usableFromInline var e2 = _Queue<E2>()
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  mutating func takeSnapshot() -> (E1, E2)? {
+    guard !e1.isEmpty, !e2.isEmpty, let v1 = e1.popFirst(), let v2 = e2.popFirst() else {
+      return nil
+    }
+    return (v1, v2)
+  }
+
+  @inlinable
+  func emptied() -> Self { Self() }
+}
