@@ -281,7 +281,7 @@ func observableFronts(_ op: Operator) -> String {
     out += """
         /// Subscribes to \(n) sources on the type-erased core (`ErasedCombining.swift`) and
         /// applies `resultSelector` to each tuple it hands out.
-        @usableFromInline
+        @inlinable
         internal static func \(op.core)\(n)<\(generics), Result: Sendable>(
           \(sourceParameters(n) { "O\($0)" }),
           resultSelector: @escaping @Sendable ((\(elementTypes(n)))) throws -> Result
@@ -289,7 +289,7 @@ func observableFronts(_ op: Operator) -> String {
           _combineErased(
             [\(list(n) { "source\($0)._erasedForCombining()" })],
             zipping: \(op == "zip")
-          ) { try resultSelector((\(list(n) { "_unerased($0[\($0 - 1)])" }))) }
+          ).map { try resultSelector((\(list(n) { "_unerased($0[\($0 - 1)])" }))) }
         }
 
 

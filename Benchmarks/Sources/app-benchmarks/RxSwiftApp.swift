@@ -76,6 +76,22 @@
       }
       blackHole(s.sum)
     }
+    bodies["w8-combine-latest-3"] = { n in
+      let s = Sink()
+      let bag = DisposeBag()
+      let first = PublishSubject<Int>()
+      let second = PublishSubject<Int>()
+      let third = PublishSubject<Int>()
+      Observable.combineLatest(first, second, third)
+        .subscribe(onNext: { s.sum &+= $0.0 &+ $0.1 &+ $0.2 })
+        .disposed(by: bag)
+      for value in 0..<(n / 3) {
+        first.onNext(value)
+        second.onNext(value)
+        third.onNext(value)
+      }
+      blackHole(s.sum)
+    }
     bodies["w9-share-replay"] = { n in
       let s = Sink()
       let bag = DisposeBag()

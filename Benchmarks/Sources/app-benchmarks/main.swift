@@ -113,6 +113,25 @@ let workloads: [AppWorkload] = [
     blackHole(s.sum)
   },
   AppWorkload(
+    key: "w8-combine-latest-3", title: "W8 combineLatest of three subjects, in turn",
+    unit: "send", count: 300_000
+  ) { n in
+    let s = Sink()
+    let bag = DisposeBag()
+    let first = PublishSubject<Int>()
+    let second = PublishSubject<Int>()
+    let third = PublishSubject<Int>()
+    Observable.combineLatest(first, second, third)
+      .subscribe(onNext: { s.sum &+= $0.0 &+ $0.1 &+ $0.2 })
+      .disposed(by: bag)
+    for value in 0..<(n / 3) {
+      first.onNext(value)
+      second.onNext(value)
+      third.onNext(value)
+    }
+    blackHole(s.sum)
+  },
+  AppWorkload(
     key: "w9-share-replay", title: "W9 share(replay: 1), 4 subscribers", unit: "send",
     count: 300_000
   ) { n in

@@ -22,6 +22,7 @@ let appShapedTitles: [String: String] = [
   "w15-main-chain": "W15 subject.observe(on: main).map.filter.map, sent on main (per send)",
   "w7-flat-map-latest": "W7 subject.flatMapLatest { just($0 * 2) } (per send)",
   "w8-combine-latest": "W8 combineLatest of two subjects (per send)",
+  "w8-combine-latest-3": "W8 combineLatest of three subjects (per send)",
   "w9-share-replay": "W9 share(replay: 1), 4 subscribers (per send)",
   "w10-app-chain": "W10 subject.map.filter.scan.distinctUntilChanged (per send)",
   "w11-create": "W11 create { 10 elements } subscribe+dispose (per cycle)",

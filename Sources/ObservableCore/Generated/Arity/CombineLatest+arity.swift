@@ -337,7 +337,7 @@ extension ObservableType {
 
   /// Subscribes to 3 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _combineLatest3<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     Result: Sendable
@@ -350,12 +350,12 @@ extension ObservableType {
         source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
       ],
       zipping: false
-    ) { try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]))) }
+    ).map { try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]))) }
   }
 
   /// Subscribes to 4 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _combineLatest4<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, Result: Sendable
@@ -370,14 +370,14 @@ extension ObservableType {
         source4._erasedForCombining(),
       ],
       zipping: false
-    ) {
+    ).map {
       try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3])))
     }
   }
 
   /// Subscribes to 5 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _combineLatest5<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, Result: Sendable
@@ -393,7 +393,7 @@ extension ObservableType {
         source4._erasedForCombining(), source5._erasedForCombining(),
       ],
       zipping: false
-    ) {
+    ).map {
       try resultSelector(
         (_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4])))
     }
@@ -401,7 +401,7 @@ extension ObservableType {
 
   /// Subscribes to 6 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _combineLatest6<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -418,7 +418,7 @@ extension ObservableType {
         source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
       ],
       zipping: false
-    ) {
+    ).map {
       try resultSelector(
         (
           _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
@@ -429,7 +429,7 @@ extension ObservableType {
 
   /// Subscribes to 7 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _combineLatest7<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -449,7 +449,7 @@ extension ObservableType {
         source7._erasedForCombining(),
       ],
       zipping: false
-    ) {
+    ).map {
       try resultSelector(
         (
           _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
@@ -460,7 +460,7 @@ extension ObservableType {
 
   /// Subscribes to 8 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _combineLatest8<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -483,7 +483,7 @@ extension ObservableType {
         source7._erasedForCombining(), source8._erasedForCombining(),
       ],
       zipping: false
-    ) {
+    ).map {
       try resultSelector(
         (
           _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),

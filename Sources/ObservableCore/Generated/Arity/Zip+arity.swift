@@ -335,7 +335,7 @@ extension ObservableType {
 
   /// Subscribes to 3 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _zip3<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     Result: Sendable
@@ -348,12 +348,12 @@ extension ObservableType {
         source1._erasedForCombining(), source2._erasedForCombining(), source3._erasedForCombining(),
       ],
       zipping: true
-    ) { try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]))) }
+    ).map { try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]))) }
   }
 
   /// Subscribes to 4 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _zip4<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, Result: Sendable
@@ -368,14 +368,14 @@ extension ObservableType {
         source4._erasedForCombining(),
       ],
       zipping: true
-    ) {
+    ).map {
       try resultSelector((_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3])))
     }
   }
 
   /// Subscribes to 5 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _zip5<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, Result: Sendable
@@ -391,7 +391,7 @@ extension ObservableType {
         source4._erasedForCombining(), source5._erasedForCombining(),
       ],
       zipping: true
-    ) {
+    ).map {
       try resultSelector(
         (_unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4])))
     }
@@ -399,7 +399,7 @@ extension ObservableType {
 
   /// Subscribes to 6 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _zip6<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -416,7 +416,7 @@ extension ObservableType {
         source4._erasedForCombining(), source5._erasedForCombining(), source6._erasedForCombining(),
       ],
       zipping: true
-    ) {
+    ).map {
       try resultSelector(
         (
           _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
@@ -427,7 +427,7 @@ extension ObservableType {
 
   /// Subscribes to 7 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _zip7<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -447,7 +447,7 @@ extension ObservableType {
         source7._erasedForCombining(),
       ],
       zipping: true
-    ) {
+    ).map {
       try resultSelector(
         (
           _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),
@@ -458,7 +458,7 @@ extension ObservableType {
 
   /// Subscribes to 8 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @usableFromInline
+  @inlinable
   internal static func _zip8<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -481,7 +481,7 @@ extension ObservableType {
         source7._erasedForCombining(), source8._erasedForCombining(),
       ],
       zipping: true
-    ) {
+    ).map {
       try resultSelector(
         (
           _unerased($0[0]), _unerased($0[1]), _unerased($0[2]), _unerased($0[3]), _unerased($0[4]),

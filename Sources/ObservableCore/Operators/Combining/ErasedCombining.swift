@@ -3,15 +3,18 @@
 // The 2-source forms run on typed slots (`_Latest2`, `_ZipBuffers2`) and are `@inlinable`, so a
 // client's `combineLatest(a, b)` is specialized for its element types like any operator on the
 // element path. The forms with 3 to 8 sources hold their elements without their types, in the
-// slots of the collection forms, and are not inlinable: one copy of the machinery in the library
-// serves every arity and element type, and a client specializes none of it. Typed slots for
-// every arity cost 200 KB of object code in the library and a value-witness table per arity,
-// for speed no benchmark row measured (issue 40). What an element costs here instead: a box
-// where it is larger than three words, a snapshot array, and a dynamic cast per source in the
-// result selector.
+// slots of the collection forms, on one core that is not generic at all: the library compiles
+// it once, fully optimized, and a client specializes none of it. What a client does specialize
+// is thin: a `map` per source that boxes its elements, and a `map` that casts a snapshot back
+// and calls the result selector. Typed slots for every arity cost 200 KB of object code in the
+// library and a value-witness table per arity (issue 40). The core must stay non-generic: an
+// earlier form generic over the result type ran unspecialized and spent 26,000 instructions
+// per element looking up generic metadata, against RxSwift's 9,500
+// (`app-benchmarks --profile w8-combine-latest-3`).
 
 /// Subscribes to `sources` on the shared combining core, holding their elements without their
-/// types, and hands each snapshot to `resultSelector`.
+/// types, and emits one snapshot per combination: an element of each source, in the order of
+/// `sources`.
 ///
 /// - Parameters:
 ///   - sources: The sources, their elements erased by ``ObservableConvertibleType/_erasedForCombining()``.
@@ -19,21 +22,17 @@
 ///     ones (`combineLatest`). As in RxSwift, the fixed-arity `zip` completes only when every
 ///     source has completed; `combineLatest` also completes when an element can never be
 ///     combined.
-///   - resultSelector: Turns a snapshot, one element per source in the order of `sources`, into
-///     a result element.
-/// - Returns: The combined sequence.
+/// - Returns: The snapshots.
 @usableFromInline
-internal func _combineErased<Result: Sendable>(
-  _ sources: [Observable<any Sendable>],
-  zipping: Bool,
-  resultSelector: @escaping @Sendable ([any Sendable]) throws -> Result
-) -> Observable<Result> {
+internal func _combineErased(
+  _ sources: [Observable<any Sendable>], zipping: Bool
+) -> Observable<[any Sendable]> {
   Observable(_run: { observer, lifetime in
     if zipping {
       let storage = _CombiningStorage(
         slots: _ZipArrayBuffers<any Sendable>(count: sources.count), arity: sources.count,
         completesWhenUnmatched: false, downstream: observer, lifetime: lifetime,
-        resultSelector: resultSelector)
+        resultSelector: { $0 })
       for (index, source) in sources.enumerated() {
         storage.subscribe(
           source, at: index, append: { buffers, element in buffers.append(element, at: index) })
@@ -42,7 +41,7 @@ internal func _combineErased<Result: Sendable>(
       let storage = _CombiningStorage(
         slots: _LatestArray<any Sendable>(count: sources.count), arity: sources.count,
         completesWhenUnmatched: true, downstream: observer, lifetime: lifetime,
-        resultSelector: resultSelector)
+        resultSelector: { $0 })
       for (index, source) in sources.enumerated() {
         storage.subscribe(
           source, at: index, replace: { values, slot in values.swapAt(index, &slot) })
@@ -52,22 +51,21 @@ internal func _combineErased<Result: Sendable>(
 }
 
 extension ObservableConvertibleType {
-  /// This sequence with its elements' type erased, for ``_combineErased(_:zipping:resultSelector:)``.
-  @usableFromInline
+  /// This sequence with its elements' type erased, for ``_combineErased(_:zipping:)``.
+  @inlinable
   internal func _erasedForCombining() -> Observable<any Sendable> {
     asObservable().map { element -> any Sendable in element }
   }
 }
 
-/// An element of a snapshot of ``_combineErased(_:zipping:resultSelector:)`` as its source's
-/// element type.
+/// An element of a snapshot of ``_combineErased(_:zipping:)`` as its source's element type.
 ///
 /// The cast cannot fail: position `k` of a snapshot only ever holds an element of source `k`,
 /// and the caller names that source's element type.
 ///
 /// - Parameter element: An element of the snapshot.
 /// - Returns: The element with its type.
-@usableFromInline
+@inlinable
 internal func _unerased<Element>(_ element: any Sendable) -> Element {
   // swift-format-ignore: NeverForceUnwrap
   element as! Element
