@@ -4,6 +4,11 @@
 //   swift Scripts/generate-arity.swift           rewrite the generated files that changed
 //   swift Scripts/generate-arity.swift --check   exit 1 and name every stale file
 //
+// Every generated declaration is a thin front or entry point, `@_alwaysEmitIntoClient` rather
+// than `@inlinable`: a client inlines it all the same, but the library keeps no unspecialized
+// copy of 2 x 7 arities x 5 types that no client calls (130 KB of ObservableCore's object code;
+// Benchmarks/build-cost.sh, issue 40). The machinery they call stays `@inlinable`.
+//
 // The output is passed through `swift format` with the repository's `.swift-format`, so what
 // is committed is exactly what this script produces and `swift format lint --strict` accepts.
 
@@ -242,7 +247,7 @@ func observableFronts(_ op: Operator) -> String {
         + sourceParameterDocs(n) + op.selectorDoc + ["- Returns: \(op.returns)"])
     out += """
         @available(swift, introduced: 6)
-        @inlinable
+        @_alwaysEmitIntoClient
         public static func \(op.name)<\(generics)>(
           \(sourceParameters(n) { "O\($0)" }),
           resultSelector: @escaping @Sendable (\(elementTypes(n))) throws -> Element
@@ -258,7 +263,7 @@ func observableFronts(_ op: Operator) -> String {
     out += """
         /// Subscribes to \(n) sources on the shared core and applies `resultSelector` to each
         /// tuple it hands out.
-        @inlinable
+        @_alwaysEmitIntoClient
         internal static func \(op.core)\(n)<\(generics), Result: Sendable>(
           \(sourceParameters(n) { "O\($0)" }),
           resultSelector: @escaping @Sendable ((\(elementTypes(n)))) throws -> Result
@@ -281,7 +286,7 @@ func observableFronts(_ op: Operator) -> String {
     out += """
         /// Subscribes to \(n) sources on the type-erased core (`ErasedCombining.swift`) and
         /// applies `resultSelector` to each tuple it hands out.
-        @inlinable
+        @_alwaysEmitIntoClient
         internal static func \(op.core)\(n)<\(generics), Result: Sendable>(
           \(sourceParameters(n) { "O\($0)" }),
           resultSelector: @escaping @Sendable ((\(elementTypes(n)))) throws -> Result
@@ -309,7 +314,7 @@ func observableFronts(_ op: Operator) -> String {
         "- Parameters:",
       ] + sourceParameterDocs(n) + ["- Returns: \(op.tupleReturns)"])
     out += """
-        @inlinable
+        @_alwaysEmitIntoClient
         public static func \(op.name)<\(generics)>(
           \(sourceParameters(n) { "O\($0)" })
         ) -> Observable<\(tuple)> {
@@ -359,7 +364,7 @@ func infallibleFronts() -> String {
         ])
       out += """
           @available(swift, introduced: 6)
-          @inlinable
+          @_alwaysEmitIntoClient
           public static func \(op.name)<\(generics)>(
             \(sourceParameters(n) { "I\($0)" }),
             resultSelector: @escaping @Sendable (\(elementTypes(n, "I"))) -> Element
@@ -391,7 +396,7 @@ func infallibleFronts() -> String {
         ]
           + sourceParameterDocs(n) + ["- Returns: An `Infallible` of tuples."])
       out += """
-          @inlinable
+          @_alwaysEmitIntoClient
           public static func \(op.name)<\(generics)>(
             \(sourceParameters(n) { "I\($0)" })
           ) -> Infallible<\(tuple)> {
@@ -447,7 +452,7 @@ func sharedSequenceFronts() -> String {
       out += """
           @available(swift, introduced: 6)
           @_disfavoredOverload
-          @inlinable
+          @_alwaysEmitIntoClient
           public static func \(op.name)<\(generics)>(
             \(sourceParameters(n) { "S\($0)" }),
             resultSelector: @escaping @Sendable (\(elementTypes(n, "S"))) -> Element
@@ -491,7 +496,7 @@ func sharedSequenceFronts() -> String {
         ])
       out += """
           @available(swift, introduced: 6)
-          @inlinable
+          @_alwaysEmitIntoClient
           public static func \(op.name)<\(generics)>(
             \(sourceParameters(n) { "S\($0)" }),
             resultSelector: @escaping @MainActor (\(elementTypes(n, "S"))) -> Element
@@ -526,7 +531,7 @@ func sharedSequenceFronts() -> String {
         [summary, ""] + op.diagram(n) + ["", "- Parameters:"]
           + sourceParameterDocs(n) + ["- Returns: A shared sequence of tuples."])
       out += """
-          @inlinable
+          @_alwaysEmitIntoClient
           public static func \(op.name)<\(generics)>(
             \(sourceParameters(n) { "S\($0)" })
           ) -> SharedSequence<SharingStrategy, \(tuple)>
@@ -582,7 +587,7 @@ func traitZipFronts(trait: String) -> String {
         ])
     out += """
         @available(swift, introduced: 6)
-        @inlinable
+        @_alwaysEmitIntoClient
         public static func zip<\(generics)>(
           \(sourceParameters(n) { "\(trait)<E\($0)>" }),
           resultSelector: @escaping @Sendable (\(list(n) { "E\($0)" })) throws -> Element
@@ -616,7 +621,7 @@ func traitZipFronts(trait: String) -> String {
         "- Returns: A `\(trait)` of the tuple."
       ])
     out += """
-        @inlinable
+        @_alwaysEmitIntoClient
         public static func zip<\(generics)>(
           \(sourceParameters(n) { "\(trait)<E\($0)>" })
         ) -> \(trait)<\(tuple)> {

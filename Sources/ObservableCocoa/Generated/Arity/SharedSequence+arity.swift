@@ -31,7 +31,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
   >(
@@ -66,7 +66,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -107,7 +107,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -151,7 +151,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -200,7 +200,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -252,7 +252,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -311,7 +311,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -358,7 +358,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
     _ source1: S1, _ source2: S2,
     resultSelector: @escaping @Sendable (S1.Element, S2.Element) -> Element
@@ -390,7 +390,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -430,7 +430,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -472,7 +472,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -520,7 +520,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -571,7 +571,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -629,7 +629,7 @@ extension SharedSequence {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -667,7 +667,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
   >(
@@ -695,7 +695,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -728,7 +728,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -763,7 +763,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -803,7 +803,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -846,7 +846,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -897,7 +897,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -944,7 +944,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
     _ source1: S1, _ source2: S2,
     resultSelector: @escaping @MainActor (S1.Element, S2.Element) -> Element
@@ -970,7 +970,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -1003,7 +1003,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -1038,7 +1038,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1077,7 +1077,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1120,7 +1120,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1170,7 +1170,7 @@ extension SharedSequence where SharingStrategy: MainActorSharingStrategy {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1224,7 +1224,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType
   >(
@@ -1251,7 +1251,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -1286,7 +1286,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -1323,7 +1323,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1364,7 +1364,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1412,7 +1412,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1468,7 +1468,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1518,7 +1518,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
     _ source1: S1, _ source2: S2
   ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element)>
@@ -1543,7 +1543,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType
@@ -1578,7 +1578,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType
@@ -1615,7 +1615,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1656,7 +1656,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1703,7 +1703,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,
@@ -1759,7 +1759,7 @@ extension SharedSequence where Element == any Sendable {
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: A shared sequence of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType,
     S3: SharedSequenceConvertibleType, S4: SharedSequenceConvertibleType,

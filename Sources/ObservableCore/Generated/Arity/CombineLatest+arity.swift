@@ -29,7 +29,7 @@ extension ObservableType {
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
@@ -63,7 +63,7 @@ extension ObservableType {
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -101,7 +101,7 @@ extension ObservableType {
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -145,7 +145,7 @@ extension ObservableType {
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -192,7 +192,7 @@ extension ObservableType {
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -241,7 +241,7 @@ extension ObservableType {
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -295,7 +295,7 @@ extension ObservableType {
   ///     that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -316,7 +316,7 @@ extension ObservableType {
 
   /// Subscribes to 2 sources on the shared core and applies `resultSelector` to each
   /// tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _combineLatest2<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, Result: Sendable
   >(
@@ -337,7 +337,7 @@ extension ObservableType {
 
   /// Subscribes to 3 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _combineLatest3<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     Result: Sendable
@@ -355,7 +355,7 @@ extension ObservableType {
 
   /// Subscribes to 4 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _combineLatest4<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, Result: Sendable
@@ -377,7 +377,7 @@ extension ObservableType {
 
   /// Subscribes to 5 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _combineLatest5<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, Result: Sendable
@@ -401,7 +401,7 @@ extension ObservableType {
 
   /// Subscribes to 6 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _combineLatest6<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -429,7 +429,7 @@ extension ObservableType {
 
   /// Subscribes to 7 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _combineLatest7<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -460,7 +460,7 @@ extension ObservableType {
 
   /// Subscribes to 8 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _combineLatest8<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -512,7 +512,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: A sequence of tuples of the latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> {
@@ -539,7 +539,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: A sequence of tuples of the latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -570,7 +570,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: A sequence of tuples of the latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -604,7 +604,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: A sequence of tuples of the latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -640,7 +640,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: A sequence of tuples of the latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -678,7 +678,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: A sequence of tuples of the latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -722,7 +722,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: A sequence of tuples of the latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,

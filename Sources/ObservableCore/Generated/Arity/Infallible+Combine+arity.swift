@@ -26,7 +26,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
     resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
@@ -59,7 +59,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element
@@ -94,7 +94,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -133,7 +133,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -176,7 +176,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -223,7 +223,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -275,7 +275,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -315,7 +315,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
     resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
@@ -347,7 +347,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element
@@ -381,7 +381,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -419,7 +419,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -461,7 +461,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -506,7 +506,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -556,7 +556,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -595,7 +595,7 @@ extension Infallible where Element == any Sendable {
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2
   ) -> Infallible<(I1.Element, I2.Element)> {
@@ -620,7 +620,7 @@ extension Infallible where Element == any Sendable {
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3
   ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
@@ -647,7 +647,7 @@ extension Infallible where Element == any Sendable {
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -678,7 +678,7 @@ extension Infallible where Element == any Sendable {
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -713,7 +713,7 @@ extension Infallible where Element == any Sendable {
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -751,7 +751,7 @@ extension Infallible where Element == any Sendable {
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -795,7 +795,7 @@ extension Infallible where Element == any Sendable {
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -827,7 +827,7 @@ extension Infallible where Element == any Sendable {
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2
   ) -> Infallible<(I1.Element, I2.Element)> {
@@ -852,7 +852,7 @@ extension Infallible where Element == any Sendable {
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3
   ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
@@ -879,7 +879,7 @@ extension Infallible where Element == any Sendable {
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
   >(
@@ -910,7 +910,7 @@ extension Infallible where Element == any Sendable {
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType
@@ -944,7 +944,7 @@ extension Infallible where Element == any Sendable {
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType
@@ -981,7 +981,7 @@ extension Infallible where Element == any Sendable {
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType
@@ -1024,7 +1024,7 @@ extension Infallible where Element == any Sendable {
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: An `Infallible` of tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType,
     I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType

@@ -30,7 +30,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>,
     resultSelector: @escaping @Sendable (E1, E2) throws -> Element
@@ -68,7 +68,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
     resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
@@ -109,7 +109,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
@@ -153,7 +153,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>,
@@ -201,7 +201,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -254,7 +254,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -311,7 +311,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable
@@ -350,7 +350,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: A `Maybe` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>
   ) -> Maybe<(E1, E2)> {
@@ -380,7 +380,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: A `Maybe` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>
   ) -> Maybe<(E1, E2, E3)> {
@@ -413,7 +413,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: A `Maybe` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>
   ) -> Maybe<(E1, E2, E3, E4)> {
@@ -449,7 +449,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: A `Maybe` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     _ source5: Maybe<E5>
@@ -489,7 +489,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: A `Maybe` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -535,7 +535,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: A `Maybe` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -585,7 +585,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element == any Sendable {
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: A `Maybe` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable

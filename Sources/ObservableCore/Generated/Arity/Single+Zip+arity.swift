@@ -22,7 +22,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>,
     resultSelector: @escaping @Sendable (E1, E2) throws -> Element
@@ -53,7 +53,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
     resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
@@ -86,7 +86,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
@@ -121,7 +121,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>,
@@ -159,7 +159,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -201,7 +201,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -246,7 +246,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - resultSelector: Combines the elements. If it throws, the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable
@@ -279,7 +279,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: A `Single` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>
   ) -> Single<(E1, E2)> {
@@ -302,7 +302,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: A `Single` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>
   ) -> Single<(E1, E2, E3)> {
@@ -327,7 +327,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: A `Single` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>
   ) -> Single<(E1, E2, E3, E4)> {
@@ -354,7 +354,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: A `Single` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     _ source5: Single<E5>
@@ -384,7 +384,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: A `Single` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable
   >(
@@ -419,7 +419,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: A `Single` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
   >(
@@ -457,7 +457,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element == any Sendable 
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: A `Single` of the tuple.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable,
     E7: Sendable, E8: Sendable

@@ -29,7 +29,7 @@ extension ObservableType {
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
@@ -63,7 +63,7 @@ extension ObservableType {
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -101,7 +101,7 @@ extension ObservableType {
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -143,7 +143,7 @@ extension ObservableType {
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -190,7 +190,7 @@ extension ObservableType {
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -239,7 +239,7 @@ extension ObservableType {
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -293,7 +293,7 @@ extension ObservableType {
   ///     fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -314,7 +314,7 @@ extension ObservableType {
 
   /// Subscribes to 2 sources on the shared core and applies `resultSelector` to each
   /// tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _zip2<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, Result: Sendable
   >(
@@ -335,7 +335,7 @@ extension ObservableType {
 
   /// Subscribes to 3 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _zip3<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     Result: Sendable
@@ -353,7 +353,7 @@ extension ObservableType {
 
   /// Subscribes to 4 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _zip4<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, Result: Sendable
@@ -375,7 +375,7 @@ extension ObservableType {
 
   /// Subscribes to 5 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _zip5<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, Result: Sendable
@@ -399,7 +399,7 @@ extension ObservableType {
 
   /// Subscribes to 6 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _zip6<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -427,7 +427,7 @@ extension ObservableType {
 
   /// Subscribes to 7 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _zip7<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -458,7 +458,7 @@ extension ObservableType {
 
   /// Subscribes to 8 sources on the type-erased core (`ErasedCombining.swift`) and
   /// applies `resultSelector` to each tuple it hands out.
-  @inlinable
+  @_alwaysEmitIntoClient
   internal static func _zip8<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -509,7 +509,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source1: Source number 1.
   ///   - source2: Source number 2.
   /// - Returns: A sequence of tuples of the elements at each position.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> {
@@ -535,7 +535,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source2: Source number 2.
   ///   - source3: Source number 3.
   /// - Returns: A sequence of tuples of the elements at each position.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -565,7 +565,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source3: Source number 3.
   ///   - source4: Source number 4.
   /// - Returns: A sequence of tuples of the elements at each position.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -598,7 +598,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source4: Source number 4.
   ///   - source5: Source number 5.
   /// - Returns: A sequence of tuples of the elements at each position.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -633,7 +633,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source5: Source number 5.
   ///   - source6: Source number 6.
   /// - Returns: A sequence of tuples of the elements at each position.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -670,7 +670,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source6: Source number 6.
   ///   - source7: Source number 7.
   /// - Returns: A sequence of tuples of the elements at each position.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -713,7 +713,7 @@ extension ObservableType where Element == any Sendable {
   ///   - source7: Source number 7.
   ///   - source8: Source number 8.
   /// - Returns: A sequence of tuples of the elements at each position.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
