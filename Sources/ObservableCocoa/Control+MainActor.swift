@@ -10,7 +10,7 @@ extension ControlProperty: MainActorObservableType {
   /// take `@MainActor` closures.
   ///
   /// - Returns: The control's values, subscribed to on the main queue.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asMainActorObservable() -> MainActorObservable<PropertyType> {
     MainActorObservable(_mainActorDelivering: values)
   }
@@ -21,7 +21,7 @@ extension ControlEvent: MainActorObservableType {
   /// take `@MainActor` closures.
   ///
   /// - Returns: The control's events, subscribed to on the main queue.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asMainActorObservable() -> MainActorObservable<PropertyType> {
     MainActorObservable(_mainActorDelivering: events)
   }

@@ -11,7 +11,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter observers: The observers, each given every event in turn.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     _ensureDrivenOnMainThread()
@@ -22,7 +22,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter observers: The observers, each given every event in turn.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
     _ensureDrivenOnMainThread()
@@ -33,7 +33,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(onNext: { element in
@@ -45,7 +45,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(onNext: { element in
@@ -57,7 +57,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(onNext: { element in
@@ -69,7 +69,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(onNext: { element in
@@ -81,7 +81,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(onNext: { element in
@@ -93,7 +93,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable {
     _ensureDrivenOnMainThread()
     return asObservable().subscribe(onNext: { element in
@@ -105,7 +105,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///
   /// - Parameter transformation: Subscribes to the observable.
   /// - Returns: What `transformation` returns.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
     _ensureDrivenOnMainThread()
     return transformation(asObservable())
@@ -117,7 +117,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///   - with: Subscribes to the observable.
   ///   - curriedArgument: The last argument to `with`.
   /// - Returns: What `with` returns.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive<R1, R2>(
     _ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1
   ) -> R2 {
@@ -133,7 +133,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive(
     onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
     onCompleted: (@MainActor @Sendable () -> Void)? = nil,
@@ -155,7 +155,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   ///   - onDisposed: Called with `object` once when the subscription ends.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drive<Object: AnyObject & Sendable>(
     with object: Object,
     onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,

@@ -30,7 +30,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// Returns the sequence as a ``Driver``.
   ///
   /// - Returns: The driver.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asDriver() -> Driver<Element> {
     asSharedSequence()
   }

@@ -14,7 +14,7 @@ extension ObservableConvertibleType {
   ///
   /// - Parameter onErrorJustReturn: The element to emit in place of an error.
   /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
     Driver(
       asObservable()
@@ -27,7 +27,7 @@ extension ObservableConvertibleType {
   ///
   /// - Parameter onErrorDriveWith: The driver whose elements follow an error.
   /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
     Driver(
       asObservable()
@@ -42,7 +42,7 @@ extension ObservableConvertibleType {
   ///   main actor.
   /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asDriver(
     onErrorRecover: @escaping @MainActor @Sendable (any Swift.Error) -> Driver<Element>
   ) -> Driver<Element> {

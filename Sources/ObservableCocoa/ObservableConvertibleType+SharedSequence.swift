@@ -8,7 +8,7 @@ extension ObservableConvertibleType {
   ///   - sharingStrategy: The sharing strategy of the result.
   ///   - onErrorJustReturn: The element to emit in place of an error.
   /// - Returns: The shared sequence, delivered on the strategy's scheduler.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSharedSequence<Strategy: SharingStrategyProtocol>(
     sharingStrategy: Strategy.Type = Strategy.self, onErrorJustReturn: Element
   ) -> SharedSequence<Strategy, Element> {
@@ -23,7 +23,7 @@ extension ObservableConvertibleType {
   ///   - sharingStrategy: The sharing strategy of the result.
   ///   - onErrorDriveWith: The shared sequence whose elements follow an error.
   /// - Returns: The shared sequence, delivered on the strategy's scheduler.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSharedSequence<Strategy: SharingStrategyProtocol>(
     sharingStrategy: Strategy.Type = Strategy.self,
     onErrorDriveWith: SharedSequence<Strategy, Element>
@@ -41,7 +41,7 @@ extension ObservableConvertibleType {
   ///   - onErrorRecover: Returns the shared sequence whose elements follow an error.
   /// - Returns: The shared sequence, delivered on the strategy's scheduler.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSharedSequence<Strategy: SharingStrategyProtocol>(
     sharingStrategy: Strategy.Type = Strategy.self,
     onErrorRecover: @escaping @Sendable (any Swift.Error) -> SharedSequence<Strategy, Element>
@@ -58,7 +58,7 @@ extension InfallibleType {
   ///
   /// - Parameter sharingStrategy: The sharing strategy of the result.
   /// - Returns: The shared sequence, delivered on the strategy's scheduler.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSharedSequence<Strategy: SharingStrategyProtocol>(
     sharingStrategy: Strategy.Type = Strategy.self
   ) -> SharedSequence<Strategy, Element> {
@@ -68,7 +68,7 @@ extension InfallibleType {
   /// Converts the infallible sequence to a ``Driver``.
   ///
   /// - Returns: A driver of the sequence's elements, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asDriver() -> Driver<Element> {
     asSharedSequence(sharingStrategy: DriverSharingStrategy.self)
   }
@@ -76,7 +76,7 @@ extension InfallibleType {
   /// Converts the infallible sequence to a ``Signal``.
   ///
   /// - Returns: A signal of the sequence's elements, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSignal() -> Signal<Element> {
     asSharedSequence(sharingStrategy: SignalSharingStrategy.self)
   }

@@ -14,7 +14,7 @@ extension ObservableConvertibleType {
   ///
   /// - Parameter onErrorJustReturn: The element to emit in place of an error.
   /// - Returns: A signal of the sequence's elements, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
     Signal(
       asObservable()
@@ -27,7 +27,7 @@ extension ObservableConvertibleType {
   ///
   /// - Parameter onErrorSignalWith: The signal whose elements follow an error.
   /// - Returns: A signal of the sequence's elements, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
     Signal(
       asObservable()
@@ -42,7 +42,7 @@ extension ObservableConvertibleType {
   ///   main actor.
   /// - Returns: A signal of the sequence's elements, delivered on ``SharingScheduler``.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSignal(
     onErrorRecover: @escaping @MainActor @Sendable (any Swift.Error) -> Signal<Element>
   ) -> Signal<Element> {

@@ -5,7 +5,7 @@ extension BehaviorRelay {
   /// `BehaviorRelay.asDriver()` does.
   ///
   /// - Returns: A driver of the relay's values, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asDriver() -> Driver<Element> {
     asInfallible().asDriver()
   }
@@ -16,7 +16,7 @@ extension PublishRelay {
   /// `PublishRelay.asSignal()` does.
   ///
   /// - Returns: A signal of the relay's values, delivered on ``SharingScheduler``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSignal() -> Signal<Element> {
     asInfallible().asSignal()
   }

@@ -14,7 +14,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter observers: The observers that receive the events.
   /// - Returns: A disposable that cancels the subscription and releases the observers.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     asObservable()._bind(to: observers)
@@ -25,7 +25,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter observers: The observers that receive the events.
   /// - Returns: A disposable that cancels the subscription and releases the observers.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
     asObservable().map { $0 as Element? }._bind(to: observers)
@@ -37,7 +37,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A disposable that cancels the subscription and releases `onNext`.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     asObservable()._sendableSubscribe(onNext: onNext)
   }
@@ -46,7 +46,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter binder: Sets up the binding, usually by subscribing to the sequence.
   /// - Returns: What `binder` returns, usually a disposable.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Result>(to binder: (Self) -> Result) -> Result {
     binder(self)
   }
@@ -58,7 +58,7 @@ extension SharedSequenceConvertibleType {
   ///   - binder: Sets up the binding in two steps.
   ///   - curriedArgument: The argument of the second step.
   /// - Returns: What the second step returns, usually a disposable.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
     binder(self)(curriedArgument)
   }
@@ -71,7 +71,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter relays: The publish relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -83,7 +83,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter relays: The publish relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
@@ -96,7 +96,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter relays: The behavior relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -108,7 +108,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter relays: The behavior relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
@@ -121,7 +121,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter relays: The replay relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -133,7 +133,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter relays: The replay relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }

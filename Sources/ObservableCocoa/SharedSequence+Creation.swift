@@ -8,7 +8,7 @@ extension SharedSequence {
   /// Returns a sequence that completes at once, on the strategy's scheduler.
   ///
   /// - Returns: An empty shared sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func empty() -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(raw: Observable.empty().subscribe(on: SharingStrategy.scheduler))
   }
@@ -16,7 +16,7 @@ extension SharedSequence {
   /// Returns a sequence that never emits and never completes.
   ///
   /// - Returns: A shared sequence with no events.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func never() -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(raw: Observable.never())
   }
@@ -25,7 +25,7 @@ extension SharedSequence {
   ///
   /// - Parameter element: The element.
   /// - Returns: A shared sequence of one element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
   }
@@ -36,7 +36,7 @@ extension SharedSequence {
   /// - Parameter factory: Returns the sequence for a subscriber.
   /// - Returns: A shared sequence.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(
     _ factory: @escaping @Sendable () -> SharedSequence<SharingStrategy, Element>
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -48,7 +48,7 @@ extension SharedSequence {
   ///
   /// - Parameter elements: The elements.
   /// - Returns: A shared sequence of the elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(raw: Observable.from(elements, scheduler: SharingStrategy.scheduler))
   }
@@ -58,7 +58,7 @@ extension SharedSequence {
   ///
   /// - Parameter array: The elements.
   /// - Returns: A shared sequence of the elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
   }
@@ -68,7 +68,7 @@ extension SharedSequence {
   ///
   /// - Parameter sequence: The elements.
   /// - Returns: A shared sequence of the elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from<Source: Sequence & Sendable>(_ sequence: Source)
     -> SharedSequence<SharingStrategy, Element>
   where Source.Element == Element {
@@ -80,7 +80,7 @@ extension SharedSequence {
   ///
   /// - Parameter optional: The optional element.
   /// - Returns: A shared sequence of zero or one element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
   }
@@ -91,7 +91,7 @@ extension SharedSequence where Element: FixedWidthInteger & SignedInteger {
   ///
   /// - Parameter period: The time between elements.
   /// - Returns: A shared sequence of counts.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element>
   {
     SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
@@ -104,7 +104,7 @@ extension SharedSequence where Element: FixedWidthInteger & SignedInteger {
   ///   - dueTime: The time before the first element.
   ///   - period: The time between later elements.
   /// - Returns: A shared sequence of counts.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval)
     -> SharedSequence<SharingStrategy, Element>
   {
@@ -118,7 +118,7 @@ extension SharedSequence {
   ///
   /// - Parameter sources: The sequences.
   /// - Returns: A shared sequence that completes when every source has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge<Sources: Collection>(_ sources: Sources)
     -> SharedSequence<SharingStrategy, Element>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -129,7 +129,7 @@ extension SharedSequence {
   ///
   /// - Parameter sources: The sequences.
   /// - Returns: A shared sequence that completes when every source has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>])
     -> SharedSequence<SharingStrategy, Element>
   {
@@ -140,7 +140,7 @@ extension SharedSequence {
   ///
   /// - Parameter sources: The sequences.
   /// - Returns: A shared sequence that completes when every source has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...)
     -> SharedSequence<SharingStrategy, Element>
   {
@@ -152,7 +152,7 @@ extension SharedSequence {
   ///
   /// - Parameter sources: The sequences.
   /// - Returns: A shared sequence of their elements, one sequence after another.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Sources: Sequence & Sendable>(_ sources: Sources)
     -> SharedSequence<SharingStrategy, Element>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -164,7 +164,7 @@ extension SharedSequence {
   ///
   /// - Parameter sources: The sequences.
   /// - Returns: A shared sequence of their elements, one sequence after another.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Sources: Collection>(_ sources: Sources)
     -> SharedSequence<SharingStrategy, Element>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -179,7 +179,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the latest elements, in the order of `sources`.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
@@ -193,7 +193,7 @@ extension SharedSequence {
   ///
   /// - Parameter sources: The sequences.
   /// - Returns: A shared sequence of arrays, in the order of `sources`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Sources: Collection>(_ sources: Sources)
     -> SharedSequence<SharingStrategy, [Element]>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -208,7 +208,7 @@ extension SharedSequence {
   ///   - resultSelector: Combines the elements at one position, in the order of `sources`.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Sources: Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
   ) -> SharedSequence<SharingStrategy, Result>
@@ -221,7 +221,7 @@ extension SharedSequence {
   ///
   /// - Parameter sources: The sequences.
   /// - Returns: A shared sequence of arrays, in the order of `sources`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Sources: Collection>(_ sources: Sources)
     -> SharedSequence<SharingStrategy, [Element]>
   where Sources.Element == SharedSequence<SharingStrategy, Element> {

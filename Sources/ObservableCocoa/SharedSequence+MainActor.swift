@@ -33,7 +33,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter onNext: Called with each element.
   /// - Returns: A disposable that cancels the subscription and releases `onNext`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(onNext: @escaping @MainActor (Element) -> Void) -> any Disposable {
     asObservable().subscribe(onNext: _onMainActor(onNext))
   }
@@ -43,7 +43,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter transform: Returns the element to deliver for each element.
   /// - Returns: A shared sequence of the transformed elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -60,7 +60,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter transform: Returns the element to deliver, or `nil` to skip it.
   /// - Returns: A shared sequence of the non-`nil` results.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -76,7 +76,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter predicate: Decides whether an element is delivered.
   /// - Returns: A shared sequence of the elements that pass.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(
     _ predicate: @escaping @MainActor (Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -93,7 +93,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter selector: Returns the inner shared sequence for an element.
   /// - Returns: A shared sequence of the latest inner sequence's elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -110,7 +110,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter selector: Returns the inner shared sequence for an element.
   /// - Returns: A shared sequence of the inner sequences' elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -127,7 +127,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter selector: Returns the inner shared sequence for an element.
   /// - Returns: A shared sequence of the inner sequences' elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -144,7 +144,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter selector: Returns the inner shared sequence for an element.
   /// - Returns: A shared sequence of the inner sequences' elements, in order.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @MainActor (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -168,7 +168,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ///   - onDispose: Called when the subscription is disposed.
   /// - Returns: A shared sequence of the same elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: (@MainActor (Element) -> Void)? = nil,
     afterNext: (@MainActor (Element) -> Void)? = nil,
@@ -192,7 +192,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter keySelector: Returns the key an element is compared by.
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @MainActor (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -208,7 +208,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   /// - Parameter comparer: Returns `true` if two elements are equal.
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(
     _ comparer: @escaping @MainActor (Element, Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -228,7 +228,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ///   - comparer: Returns `true` if two keys are equal.
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @MainActor (Element) -> Key,
     comparer: @escaping @MainActor (Key, Key) -> Bool
@@ -254,7 +254,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ///   - accumulator: Combines the accumulated value with an element.
   /// - Returns: A shared sequence of the accumulated values.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @MainActor (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
@@ -275,7 +275,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ///   - resultSelector: Combines an element with the latest of `second`.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second,
     resultSelector: @escaping @MainActor (Element, Second.Element) -> Result
@@ -297,7 +297,7 @@ extension SharedSequenceConvertibleType where SharingStrategy: MainActorSharingS
   ///   - resultSelector: Combines `object` with an element.
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping @MainActor (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {

@@ -15,7 +15,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the transformed elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -28,7 +28,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the non-`nil` results.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -41,7 +41,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the elements that pass the test.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(
     _ predicate: @escaping @Sendable (Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -55,7 +55,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the latest inner sequence's elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -69,7 +69,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the inner sequences' elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapFirst<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -82,7 +82,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of every inner sequence's elements, as they arrive.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -96,7 +96,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the inner sequences' elements, in order.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Sharing: SharingStrategyProtocol, Result: Sendable>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -117,7 +117,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the same events.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: (@Sendable (Element) -> Void)? = nil,
     afterNext: (@Sendable (Element) -> Void)? = nil,
@@ -143,7 +143,7 @@ extension SharedSequenceConvertibleType {
   ///   - line: The call site's line.
   ///   - function: The call site's function.
   /// - Returns: A shared sequence of the same events.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file,
     line: UInt = #line, function: String = #function
@@ -159,7 +159,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -172,7 +172,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -187,7 +187,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence without consecutive duplicates.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key,
     comparer: @escaping @Sendable (Key, Key) -> Bool
@@ -199,7 +199,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter keyPath: The property to compare.
   /// - Returns: A shared sequence without consecutive duplicates.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Property: Equatable & Sendable>(
     at keyPath: KeyPath<Element, Property> & Sendable
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -213,7 +213,7 @@ extension SharedSequenceConvertibleType {
   ///   - dueTime: The shortest time between emitted elements.
   ///   - latest: Whether to emit the latest element of a window at its end.
   /// - Returns: The throttled shared sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true)
     -> SharedSequence<SharingStrategy, Element>
   {
@@ -226,7 +226,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter dueTime: The quiet time an element must be followed by.
   /// - Returns: The debounced shared sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
   }
@@ -235,7 +235,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter dueTime: The delay.
   /// - Returns: The delayed shared sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
   }
@@ -248,7 +248,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the running values.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
@@ -263,7 +263,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
     _ second: Second,
     resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
@@ -279,7 +279,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter second: The sequence whose latest element is emitted.
   /// - Returns: A shared sequence of `second`'s elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second)
     -> SharedSequence<SharingStrategy, Second.Element>
   {
@@ -290,7 +290,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter count: The number of elements to drop; a negative count drops none.
   /// - Returns: A shared sequence of the remaining elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(asObservable().skip(Swift.max(count, 0)))
   }
@@ -301,7 +301,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter count: The number of elements; a negative count takes none.
   /// - Returns: A shared sequence of at most `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(asObservable().take(Swift.max(count, 0)))
   }
@@ -310,7 +310,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter element: The element to emit first.
   /// - Returns: A shared sequence that starts with `element`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(asObservable().startWith(element))
   }
@@ -324,7 +324,7 @@ extension SharedSequenceConvertibleType {
   /// - Returns: A shared sequence of the combined elements.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object, resultSelector: @escaping @Sendable (Object, Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -336,7 +336,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Parameter object: The object, held weakly.
   /// - Returns: A shared sequence of `(object, element)` pairs.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable>(_ object: Object)
     -> SharedSequence<SharingStrategy, (Object, Element)>
   {
@@ -348,7 +348,7 @@ extension SharedSequenceConvertibleType where Element: Equatable {
   /// Drops each element equal to the previous one.
   ///
   /// - Returns: A shared sequence without consecutive duplicates.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(asObservable().distinctUntilChanged())
   }
@@ -358,7 +358,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
   /// Emits the elements of the most recent inner sequence, disposing the previous one.
   ///
   /// - Returns: A shared sequence of the latest inner sequence's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
     SharedSequence(asObservable().map { $0.asObservable() }.switchLatest())
   }
@@ -366,7 +366,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
   /// Merges the elements of every inner sequence, as they arrive.
   ///
   /// - Returns: A shared sequence of the inner sequences' elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
     SharedSequence(asObservable().map { $0.asObservable() }.merge())
   }
@@ -376,7 +376,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
   ///
   /// - Parameter maxConcurrent: The most inner sequences subscribed to at once.
   /// - Returns: A shared sequence of the inner sequences' elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element>
   {
     SharedSequence(asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))

@@ -92,7 +92,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// - Returns: An observable of the same elements, delivered as the shared sequence delivers
   ///   them.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asObservable() -> Observable<Element> {
     asSharedSequence().asObservable()
   }

@@ -7,7 +7,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter observers: The observers, each given every event in turn.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     asObservable()._bind(to: observers)
@@ -17,7 +17,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter observers: The observers, each given every event in turn.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
     asObservable().map { Optional($0) }._bind(to: observers)
@@ -27,7 +27,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
     emit(onNext: { element in
       for relay in relays { relay.accept(element) }
@@ -38,7 +38,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
     emit(onNext: { element in
       for relay in relays { relay.accept(element) }
@@ -49,7 +49,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
     emit(onNext: { element in
       for relay in relays { relay.accept(element) }
@@ -60,7 +60,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
     emit(onNext: { element in
       for relay in relays { relay.accept(element) }
@@ -71,7 +71,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(to relays: ReplayRelay<Element>...) -> any Disposable {
     emit(onNext: { element in
       for relay in relays { relay.accept(element) }
@@ -82,7 +82,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///
   /// - Parameter relays: The relays.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(to relays: ReplayRelay<Element?>...) -> any Disposable {
     emit(onNext: { element in
       for relay in relays { relay.accept(element) }
@@ -97,7 +97,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit(
     onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
     onCompleted: (@MainActor @Sendable () -> Void)? = nil,
@@ -118,7 +118,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   ///   - onDisposed: Called with `object` once when the subscription ends.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func emit<Object: AnyObject & Sendable>(
     with object: Object,
     onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,

@@ -29,7 +29,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// Returns the sequence as a ``Signal``.
   ///
   /// - Returns: The signal.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSignal() -> Signal<Element> {
     asSharedSequence()
   }

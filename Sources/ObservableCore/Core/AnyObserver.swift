@@ -52,7 +52,7 @@ extension ObserverType {
   /// Erases the type of this observer.
   ///
   /// - Returns: An ``AnyObserver`` that forwards to this observer.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asObserver() -> AnyObserver<Element> {
     AnyObserver(self)
   }
@@ -63,7 +63,7 @@ extension ObserverType {
   ///   If it throws, this observer receives the error.
   /// - Returns: An observer of `Result` elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func mapObserver<Result>(
     _ transform: @escaping @Sendable (Result) throws -> Element
   ) -> AnyObserver<Result> {

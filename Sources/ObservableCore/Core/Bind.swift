@@ -12,7 +12,7 @@ extension ObservableType {
   ///
   /// - Parameter observers: The observers that receive the events.
   /// - Returns: A disposable that cancels the subscription and releases the observers.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     asObservable()._bind(to: observers)
@@ -23,7 +23,7 @@ extension ObservableType {
   ///
   /// - Parameter observers: The observers that receive the events.
   /// - Returns: A disposable that cancels the subscription and releases the observers.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
     asObservable().map { $0 as Element? }._bind(to: observers)
@@ -38,7 +38,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the subscription and releases `onNext`.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     // Named by its type: the Swift 5-mode twin of `subscribe` is disfavored too.
     let subscribe:
@@ -56,7 +56,7 @@ extension ObservableType {
   ///
   /// - Parameter binder: Sets up the binding, usually by subscribing to the sequence.
   /// - Returns: What `binder` returns, usually a disposable.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Result>(to binder: (Self) -> Result) -> Result {
     binder(self)
   }
@@ -68,7 +68,7 @@ extension ObservableType {
   ///   - binder: Sets up the binding in two steps.
   ///   - curriedArgument: The argument of the second step.
   /// - Returns: What the second step returns, usually a disposable.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
     binder(self)(curriedArgument)
   }
@@ -80,7 +80,7 @@ extension InfallibleType {
   ///
   /// - Parameter observers: The observers that receive the events.
   /// - Returns: A disposable that cancels the subscription and releases the observers.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     asObservable()._bind(to: observers)
@@ -91,7 +91,7 @@ extension InfallibleType {
   ///
   /// - Parameter observers: The observers that receive the events.
   /// - Returns: A disposable that cancels the subscription and releases the observers.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
     asObservable().map { $0 as Element? }._bind(to: observers)
@@ -102,7 +102,7 @@ extension InfallibleType {
   /// - Parameter onNext: Called with each element, on the thread that delivers it.
   /// - Returns: A disposable that cancels the subscription and releases `onNext`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     asObservable().subscribe(onNext: onNext)
   }
@@ -111,7 +111,7 @@ extension InfallibleType {
   ///
   /// - Parameter binder: Sets up the binding, usually by subscribing to the sequence.
   /// - Returns: What `binder` returns, usually a disposable.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<Result>(to binder: (Self) -> Result) -> Result {
     binder(self)
   }
@@ -123,7 +123,7 @@ extension InfallibleType {
   ///   - binder: Sets up the binding in two steps.
   ///   - curriedArgument: The argument of the second step.
   /// - Returns: What the second step returns, usually a disposable.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
     binder(self)(curriedArgument)
   }

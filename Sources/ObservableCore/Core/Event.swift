@@ -49,7 +49,7 @@ extension Event {
   ///
   /// - Parameter transform: The transform to apply to the element.
   /// - Returns: The transformed event, or ``error(_:)`` if `transform` throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result>(_ transform: (Element) throws -> Result) -> Event<Result> {
     switch self {
     case .next(let element):

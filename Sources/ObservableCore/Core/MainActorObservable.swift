@@ -95,7 +95,7 @@ extension ObservableType {
   /// - Parameter scheduler: The main scheduler.
   /// - Returns: The same events, delivered on the main queue.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
     MainActorObservable(
       _mainActorDelivering: observe(on: scheduler as any ImmediateSchedulerType))

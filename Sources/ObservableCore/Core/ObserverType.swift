@@ -30,7 +30,7 @@ extension ObserverType {
   /// Not public API.
   ///
   /// - Returns: `nil`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func _observerForSubscription() -> AnyObserver<Element>? {
     nil
   }
@@ -38,13 +38,13 @@ extension ObserverType {
   /// Sends a ``Event/next(_:)`` event.
   ///
   /// - Parameter element: The element to send.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func onNext(_ element: Element) {
     on(.next(element))
   }
 
   /// Sends a ``Event/completed`` event.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func onCompleted() {
     on(.completed)
   }
@@ -52,7 +52,7 @@ extension ObserverType {
   /// Sends an ``Event/error(_:)`` event.
   ///
   /// - Parameter error: The error to send.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func onError(_ error: any Swift.Error) {
     on(.error(error))
   }

@@ -4,7 +4,7 @@ extension ObservableType {
   /// - Parameter on: Called with each event, including the terminal one.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
     asObservable().subscribe(AnyObserver(eventHandler: on))
   }
@@ -27,7 +27,7 @@ extension ObservableType {
   /// - Returns: A disposable that cancels the subscription.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,

@@ -18,7 +18,7 @@ extension ObservableType {
   ///   - onDisposed: Called with `object` once the subscription is disposed, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object,
     onNext: (@Sendable (Object, Element) -> Void)? = nil,

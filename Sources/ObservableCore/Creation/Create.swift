@@ -23,7 +23,7 @@ extension Observable {
   /// - Parameter subscribe: Called for each subscription with the observer to send to.
   /// - Returns: An observable that runs `subscribe` for each subscriber.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
   ) -> Observable<Element> {

@@ -13,7 +13,7 @@ extension Observable {
   ///   that subscription fails with the thrown error.
   /// - Returns: A sequence that defers its creation until subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(
     _ observableFactory: @escaping @Sendable () throws -> Observable<Element>
   ) -> Observable<Element> {

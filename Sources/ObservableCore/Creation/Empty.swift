@@ -2,7 +2,7 @@ extension Observable {
   /// Returns a sequence that completes immediately without elements.
   ///
   /// - Returns: An empty sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func empty() -> Observable<Element> {
     Observable(_runImmediately: { observer, _ in observer.on(.completed) })
   }
@@ -10,7 +10,7 @@ extension Observable {
   /// Returns a sequence that never emits and never terminates.
   ///
   /// - Returns: A silent sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func never() -> Observable<Element> {
     Observable(_runImmediately: { _, _ in })
   }
@@ -19,7 +19,7 @@ extension Observable {
   ///
   /// - Parameter error: The error to fail with.
   /// - Returns: A failing sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func error(_ error: any Swift.Error) -> Observable<Element> {
     Observable(_runImmediately: { observer, _ in observer.on(.error(error)) })
   }

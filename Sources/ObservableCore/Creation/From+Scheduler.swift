@@ -13,7 +13,7 @@ extension Observable {
   ///   - elements: The elements to emit.
   ///   - scheduler: The scheduler that delivers the events.
   /// - Returns: A sequence of `elements` delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func of(_ elements: Element..., scheduler: any ImmediateSchedulerType)
     -> Observable<Element>
   {
@@ -31,7 +31,7 @@ extension Observable {
   ///   - array: The elements to emit.
   ///   - scheduler: The scheduler that delivers the events.
   /// - Returns: A sequence of the array's elements delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(_ array: [Element], scheduler: any ImmediateSchedulerType)
     -> Observable<Element>
   {
@@ -65,7 +65,7 @@ extension Observable {
   ///   - sequence: The elements to emit.
   ///   - scheduler: The scheduler that delivers the events.
   /// - Returns: A sequence of the elements of `sequence` delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from<S: Sequence & Sendable>(
     _ sequence: S, scheduler: any ImmediateSchedulerType
   ) -> Observable<Element> where S.Element == Element {

@@ -21,7 +21,7 @@ extension Observable {
   ///
   /// - Parameter elements: The elements to emit.
   /// - Returns: A sequence of `elements`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func of(_ elements: Element...) -> Observable<Element> {
     from(elements)
   }
@@ -36,7 +36,7 @@ extension Observable {
   ///
   /// - Parameter array: The elements to emit.
   /// - Returns: A sequence of the array's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(_ array: [Element]) -> Observable<Element> {
     Observable(_run: { observer, lifetime in
       _ArrayEmitter(observer: observer, lifetime: lifetime, elements: array).start()
@@ -52,7 +52,7 @@ extension Observable {
   ///
   /// - Parameter sequence: The elements to emit.
   /// - Returns: A sequence of the elements of `sequence`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Observable<Element>
   where S.Element == Element {
     Observable(_run: { observer, lifetime in

@@ -8,7 +8,7 @@ extension Observable {
   ///
   /// - Parameter optional: The value to emit, or `nil` for an empty sequence.
   /// - Returns: A sequence of at most one element, emitted synchronously on subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(optional: Element?) -> Observable<Element> {
     guard let element = optional else { return .empty() }
     return .just(element)
@@ -29,7 +29,7 @@ extension Observable {
   ///   - optional: The value to emit, or `nil` for an empty sequence.
   ///   - scheduler: The scheduler that delivers the events.
   /// - Returns: A sequence of at most one element, delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(optional: Element?, scheduler: any ImmediateSchedulerType)
     -> Observable<Element>
   {

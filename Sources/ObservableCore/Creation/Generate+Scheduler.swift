@@ -22,7 +22,7 @@ extension Observable {
   ///     fails with that error.
   /// - Returns: A sequence of the generated states.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func generate(
     initialState: Element,
     condition: @escaping @Sendable (Element) throws -> Bool,

@@ -19,7 +19,7 @@ extension Observable where Element: FixedWidthInteger {
   ///   - period: The interval between elements.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The interval sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func interval(_ period: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
@@ -37,7 +37,7 @@ extension Observable where Element: FixedWidthInteger {
   ///   - period: The interval between elements.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The interval sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public static func interval(_ period: Duration, scheduler: any SchedulerType)
     -> Observable<Element>

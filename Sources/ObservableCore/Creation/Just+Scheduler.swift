@@ -10,7 +10,7 @@ extension Observable {
   ///   - element: The only element.
   ///   - scheduler: The scheduler that delivers the element and the completion.
   /// - Returns: A one-element sequence delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element, scheduler: any ImmediateSchedulerType)
     -> Observable<Element>
   {

@@ -7,7 +7,7 @@ extension Observable {
   ///
   /// - Parameter element: The only element.
   /// - Returns: A one-element sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element) -> Observable<Element> {
     _Just(element)
   }

@@ -18,7 +18,7 @@ extension Observable where Element: FixedWidthInteger {
   /// - Returns: A sequence of integers that then completes. If `count` is negative, or the
   ///   range would overflow `Element`, it fails with ``RxError/argumentOutOfRange`` instead
   ///   (RxSwift stops the process).
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func range(
     start: Element, count: Element, scheduler: any ImmediateSchedulerType
   ) -> Observable<Element> {

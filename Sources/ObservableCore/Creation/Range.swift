@@ -15,7 +15,7 @@ extension Observable where Element: FixedWidthInteger {
   ///   - count: How many integers to emit.
   /// - Returns: A sequence of integers that then completes. If `count` is negative, or the
   ///   range would overflow `Element`, it fails with ``RxError/argumentOutOfRange`` instead.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func range(start: Element, count: Element) -> Observable<Element> {
     guard count >= 0, count == 0 || start <= Element.max - (count - 1) else {
       return .error(RxError.argumentOutOfRange)

@@ -14,7 +14,7 @@ extension Observable {
   ///   - element: The element to repeat.
   ///   - scheduler: The scheduler that delivers the elements.
   /// - Returns: An infinite sequence of `element`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func repeatElement(_ element: Element, scheduler: any ImmediateSchedulerType)
     -> Observable<Element>
   {

@@ -13,7 +13,7 @@ extension Observable {
   ///
   /// - Parameter element: The element to repeat.
   /// - Returns: An infinite sequence of `element`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func repeatElement(_ element: Element) -> Observable<Element> {
     Observable(_run: { observer, lifetime in
       _RepeatEmitter(observer: observer, lifetime: lifetime, element: element).start()

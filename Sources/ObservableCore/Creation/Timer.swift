@@ -16,7 +16,7 @@ extension Observable where Element: FixedWidthInteger {
   ///   - period: The interval between later elements; `nil` emits one element and completes.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The timer sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func timer(
     _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: any SchedulerType
   ) -> Observable<Element> {
@@ -54,7 +54,7 @@ extension Observable where Element: FixedWidthInteger {
   ///   - period: The interval between later elements; `nil` emits one element and completes.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The timer sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public static func timer(
     _ dueTime: Duration, period: Duration? = nil, scheduler: any SchedulerType

@@ -18,7 +18,7 @@ extension Observable {
   ///     subscription fails with that error and the resource is disposed.
   /// - Returns: A sequence whose resource lives exactly as long as each subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping @Sendable () throws -> Resource,
     observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>

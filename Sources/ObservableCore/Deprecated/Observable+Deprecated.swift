@@ -10,7 +10,7 @@ extension ObservableType {
   /// - Parameter scheduler: The scheduler to deliver on.
   /// - Returns: The same events, delivered on `scheduler`.
   @available(*, deprecated, renamed: "observe(on:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func observeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     observe(on: scheduler)
   }
@@ -21,7 +21,7 @@ extension ObservableType {
   /// - Parameter scheduler: The scheduler that subscribes and disposes.
   /// - Returns: A sequence with the same events, subscribed on `scheduler`.
   @available(*, deprecated, renamed: "subscribe(on:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     subscribe(on: scheduler)
   }
@@ -34,7 +34,7 @@ extension ObservableType {
   /// - Returns: This sequence's events, and after an error the fallback's events.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "catch(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchError(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {
@@ -47,7 +47,7 @@ extension ObservableType {
   /// - Parameter element: The element to emit in place of the error.
   /// - Returns: This sequence's elements, then `element` and completion if it fails.
   @available(*, deprecated, renamed: "catchAndReturn(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
     catchAndReturn(element)
   }
@@ -58,7 +58,7 @@ extension ObservableType {
   /// - Parameter sequence: The sequences to try, in order.
   /// - Returns: The elements of each source tried, ending as the last one tried ends.
   @available(*, deprecated, renamed: "catch(sequence:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func catchError<Sources: Swift.Collection>(_ sequence: Sources)
     -> Observable<Element>
   where Sources.Element == Observable<Element> {
@@ -73,7 +73,7 @@ extension ObservableType {
   /// - Returns: A sequence of the element at `index`; it fails with
   ///   ``RxError/argumentOutOfRange`` if the source completes before reaching it.
   @available(*, deprecated, renamed: "element(at:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func elementAt(_ index: Int) -> Observable<Element> {
     element(at: index)
   }
@@ -84,7 +84,7 @@ extension ObservableType {
   /// - Parameter other: The sequence whose first element ends this one.
   /// - Returns: The elements before `other`'s first element.
   @available(*, deprecated, renamed: "take(until:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func takeUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
     take(until: other)
   }
@@ -102,7 +102,7 @@ extension ObservableType {
   /// - Returns: The elements before the one that satisfies `predicate`.
   @available(swift, introduced: 6)
   @available(*, deprecated, message: "Use take(until:behavior:), with the predicate first")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func takeUntil(
     _ behavior: TakeBehavior,
     predicate: @escaping @Sendable (Element) throws -> Bool
@@ -117,7 +117,7 @@ extension ObservableType {
   /// - Returns: The leading elements that satisfy `predicate`.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "take(while:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func takeWhile(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {
@@ -131,7 +131,7 @@ extension ObservableType {
   /// - Returns: The elements from the first one that fails `predicate`.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "skip(while:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skipWhile(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {
@@ -144,7 +144,7 @@ extension ObservableType {
   /// - Parameter other: The sequence whose first element starts this one.
   /// - Returns: The elements after `other`'s first element.
   @available(*, deprecated, renamed: "skip(until:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skipUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
     skip(until: other)
   }
@@ -158,7 +158,7 @@ extension ObservableType {
   /// - Returns: The events of the attempts, until one does not fail or the trigger ends.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -174,7 +174,7 @@ extension ObservableType {
   /// - Returns: The events of the attempts, until one does not fail or the trigger ends.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler:
       @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
@@ -190,7 +190,7 @@ extension ObservableType {
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The elements that arrive within `duration`.
   @available(*, deprecated, renamed: "take(for:scheduler:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(_ duration: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {

@@ -10,7 +10,7 @@ extension PrimitiveSequence {
   /// - Parameter scheduler: The scheduler to deliver on.
   /// - Returns: The same outcome, delivered on `scheduler`.
   @available(*, deprecated, renamed: "observe(on:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func observeOn(_ scheduler: any ImmediateSchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -23,7 +23,7 @@ extension PrimitiveSequence {
   /// - Parameter scheduler: The scheduler that subscribes and disposes.
   /// - Returns: The same outcome, from a subscription made on `scheduler`.
   @available(*, deprecated, renamed: "subscribe(on:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribeOn(_ scheduler: any ImmediateSchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -38,7 +38,7 @@ extension PrimitiveSequence {
   /// - Returns: This sequence's outcome, or after an error the fallback's outcome.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "catch(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchError(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -54,7 +54,7 @@ extension PrimitiveSequence {
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -70,7 +70,7 @@ extension PrimitiveSequence {
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler:
       @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
@@ -91,7 +91,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
@@ -109,7 +109,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "retry(when:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler:
       @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
@@ -122,7 +122,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter element: The element to succeed with if this `Single` fails.
   /// - Returns: A `Single` that never fails.
   @available(*, deprecated, renamed: "catchAndReturn(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchErrorJustReturn(_ element: Element) -> Single<Element> {
     catchAndReturn(element)
   }
@@ -137,7 +137,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
   @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil,
     onError: @escaping @Sendable (any Swift.Error) -> Void,
@@ -153,7 +153,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Parameter element: The element to succeed with if this `Maybe` fails.
   /// - Returns: A `Maybe` that never fails.
   @available(*, deprecated, renamed: "catchAndReturn(_:)")
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchErrorJustReturn(_ element: Element) -> Maybe<Element> {
     catchAndReturn(element)
   }

@@ -11,7 +11,7 @@ extension ObservableConvertibleType {
   /// - Parameter infallible: The sequence to continue with after an error.
   /// - Returns: An `Infallible` of this sequence's elements, then, after an error, those of
   ///   `infallible`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>)
     -> Infallible<Element>
   {
@@ -31,7 +31,7 @@ extension ObservableConvertibleType {
   /// - Returns: An `Infallible` of this sequence's elements, then, after an error, those of the
   ///   recovery sequence.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asInfallible(
     onErrorRecover: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
   ) -> Infallible<Element> {

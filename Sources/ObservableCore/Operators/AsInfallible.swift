@@ -8,7 +8,7 @@ extension ObservableConvertibleType {
   ///
   /// - Parameter element: The element to emit, before completing, if the sequence fails.
   /// - Returns: An `Infallible` of the same elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
     let source = asObservable()
     return Infallible(

@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: A `Single` of the only element. It fails with ``RxError/noElements`` if the
   ///   sequence completes empty, and with ``RxError/moreThanOneElement`` (disposing upstream)
   ///   as soon as a second element arrives.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSingle() -> Single<Element> {
     Single(raw: _exactlyOne(failWhenEmpty: true))
   }
@@ -25,7 +25,7 @@ extension ObservableType {
   /// - Returns: A `Maybe` of the only element, or empty if the sequence completes empty. It
   ///   fails with ``RxError/moreThanOneElement`` (disposing upstream) as soon as a second
   ///   element arrives.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asMaybe() -> Maybe<Element> {
     Maybe(raw: _exactlyOne(failWhenEmpty: false))
   }
@@ -74,7 +74,7 @@ extension ObservableType {
   /// The upstream subscription is disposed as soon as the first element arrives.
   ///
   /// - Returns: A `Single` of the first element, if any.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first() -> Single<Element?> {
     let source = asObservable()
     return Single(
@@ -108,7 +108,7 @@ extension ObservableType where Element == Never {
   /// Converts a sequence without elements to a ``Completable``.
   ///
   /// - Returns: A `Completable` that completes or fails with the sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asCompletable() -> Completable {
     Completable(raw: asObservable())
   }

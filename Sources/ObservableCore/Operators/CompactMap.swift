@@ -11,7 +11,7 @@ extension ObservableType {
   /// - Returns: A sequence of the non-`nil` transformed elements.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Observable<Result> {

@@ -41,7 +41,7 @@ extension ObservableType where Element == Data {
   ///     from whatever thread the source emits on, so it must be `Sendable`; do not reconfigure
   ///     it while a subscription runs.
   /// - Returns: A sequence of decoded values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func decode<Item: Decodable & Sendable, Decoder: DataDecoder & Sendable>(
     type: Item.Type, decoder: Decoder
   ) -> Observable<Item> {

@@ -15,7 +15,7 @@ extension ObservableType {
   ///   - dueTime: How long to wait before subscribing.
   ///   - scheduler: The scheduler that runs the timer and subscribes.
   /// - Returns: The same sequence, subscribed later.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
@@ -42,7 +42,7 @@ extension ObservableType {
   ///   - dueTime: How long to wait before subscribing.
   ///   - scheduler: The scheduler that runs the timer and subscribes.
   /// - Returns: The same sequence, subscribed later.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func delaySubscription(_ dueTime: Duration, scheduler: any SchedulerType)
     -> Observable<Element>

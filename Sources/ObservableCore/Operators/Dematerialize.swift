@@ -13,7 +13,7 @@ extension ObservableType where Element: EventConvertible, Element.Element: Senda
   ///
   /// - Returns: A sequence of the wrapped events. An upstream error or completion is
   ///   forwarded too.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func dematerialize() -> Observable<Element.Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

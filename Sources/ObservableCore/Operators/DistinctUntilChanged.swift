@@ -7,7 +7,7 @@ extension ObservableType where Element: Equatable {
   /// ```
   ///
   /// - Returns: A sequence without consecutive duplicates.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged() -> Observable<Element> {
     distinctUntilChanged({ $0 }, comparer: { $0 == $1 })
   }
@@ -27,7 +27,7 @@ extension ObservableType {
   ///   with that error and the upstream subscription is disposed.
   /// - Returns: A sequence without consecutive elements of equal keys.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key
   ) -> Observable<Element> {
@@ -46,7 +46,7 @@ extension ObservableType {
   /// - Returns: A sequence without consecutive elements that compare equal.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
   ) -> Observable<Element> {
@@ -66,7 +66,7 @@ extension ObservableType {
   ///     error and the upstream subscription is disposed.
   /// - Returns: A sequence without consecutive elements of equal keys.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key,
     comparer: @escaping @Sendable (Key, Key) throws -> Bool
@@ -105,7 +105,7 @@ extension ObservableType {
   ///
   /// - Parameter keyPath: The property to compare.
   /// - Returns: A sequence without consecutive elements with equal properties.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Property: Equatable & Sendable>(
     at keyPath: KeyPath<Element, Property> & Sendable
   ) -> Observable<Element> {

@@ -44,7 +44,7 @@ extension ObservableType {
   /// - Returns: A sequence with the same events.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: (@Sendable (Element) throws -> Void)? = nil,
     afterNext: (@Sendable (Element) throws -> Void)? = nil,

@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: A sequence of one element. It fails with ``RxError/argumentOutOfRange`` if the
   ///   source completes before reaching `index`, or at once if `index` is negative (RxSwift
   ///   stops the process instead).
-  @inlinable
+  @_alwaysEmitIntoClient
   public func element(at index: Int) -> Observable<Element> {
     guard index >= 0 else { return .error(RxError.argumentOutOfRange) }
     let source = asObservable()

@@ -10,7 +10,7 @@ extension ObservableType {
   ///
   /// - Returns: A sequence of `(index, element)` tuples. It fails with ``RxError/overflow``
   ///   instead of emitting index `Int.max`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func enumerated() -> Observable<(index: Int, element: Element)> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

@@ -11,7 +11,7 @@ extension ObservableType {
   /// - Returns: A sequence of the elements that pass.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {

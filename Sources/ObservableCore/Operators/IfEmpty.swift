@@ -13,7 +13,7 @@ extension ObservableType {
   ///
   /// - Parameter default: The element to emit when the source has none.
   /// - Returns: The source's elements, or `default` alone if there are none.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ifEmpty(default: Element) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
@@ -52,7 +52,7 @@ extension ObservableType {
   ///
   /// - Parameter other: The sequence to continue with when the source has no element.
   /// - Returns: The source's elements, or, if there are none, `other`'s events.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

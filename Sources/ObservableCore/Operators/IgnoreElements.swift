@@ -8,7 +8,7 @@ extension ObservableType {
   ///
   /// - Returns: A sequence without elements, which you can turn into a ``Completable`` with
   ///   `asCompletable()`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ignoreElements() -> Observable<Never> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

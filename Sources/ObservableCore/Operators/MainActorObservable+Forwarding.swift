@@ -11,7 +11,7 @@ extension MainActorObservableType {
   ///
   /// - Parameter elements: The elements to emit first.
   /// - Returns: A main-actor sequence that starts with `elements`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func startWith(_ elements: Element...) -> MainActorObservable<Element> {
     MainActorObservable(_mainActorDelivering: _plainSource._startWith(elements))
   }
@@ -20,7 +20,7 @@ extension MainActorObservableType {
   ///
   /// - Parameter count: How many elements to emit.
   /// - Returns: A main-actor sequence of at most `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(_ count: Int) -> MainActorObservable<Element> {
     MainActorObservable(_mainActorDelivering: _plainSource.take(count))
   }
@@ -29,7 +29,7 @@ extension MainActorObservableType {
   ///
   /// - Parameter count: How many elements to skip.
   /// - Returns: A main-actor sequence without the first `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(_ count: Int) -> MainActorObservable<Element> {
     MainActorObservable(_mainActorDelivering: _plainSource.skip(count))
   }
@@ -39,7 +39,7 @@ extension MainActorObservableType {
   ///
   /// - Parameter element: The last element to emit if the sequence fails.
   /// - Returns: A main-actor sequence that does not fail.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchAndReturn(_ element: Element) -> MainActorObservable<Element> {
     MainActorObservable(_mainActorDelivering: _plainSource.catchAndReturn(element))
   }
@@ -47,7 +47,7 @@ extension MainActorObservableType {
   /// Resubscribes after an error, without limit, as ``ObservableType/retry()`` does.
   ///
   /// - Returns: A main-actor sequence that resubscribes after each error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry() -> MainActorObservable<Element> {
     MainActorObservable(_mainActorDelivering: _plainSource.retry())
   }
@@ -57,7 +57,7 @@ extension MainActorObservableType {
   ///
   /// - Parameter maxAttemptCount: How many subscriptions to make at most, the first included.
   /// - Returns: A main-actor sequence that fails only with the last attempt's error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ maxAttemptCount: Int) -> MainActorObservable<Element> {
     MainActorObservable(_mainActorDelivering: _plainSource.retry(maxAttemptCount))
   }
@@ -69,7 +69,7 @@ extension MainActorObservableType {
   ///   - dueTime: How long the source must be quiet before its latest element is emitted.
   ///   - scheduler: The main scheduler, which runs the timers.
   /// - Returns: A main-actor sequence of the debounced elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debounce(_ dueTime: RxTimeInterval, scheduler: MainScheduler)
     -> MainActorObservable<Element>
   {
@@ -86,7 +86,7 @@ extension MainActorObservableType {
   ///   - latest: Whether to emit the latest element dropped during each window when it ends.
   ///   - scheduler: The main scheduler, which runs the timers.
   /// - Returns: A main-actor sequence of the throttled elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: MainScheduler)
     -> MainActorObservable<Element>
   {

@@ -11,7 +11,7 @@ extension MainActorObservableType {
   /// - Parameter transform: The transform. If it throws, the sequence fails with that error.
   /// - Returns: A main-actor sequence of the transformed elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) throws -> Result
   ) -> MainActorObservable<Result> {
@@ -31,7 +31,7 @@ extension MainActorObservableType {
   ///   the sequence fails with that error.
   /// - Returns: A main-actor sequence of the non-`nil` results.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @MainActor (Element) throws -> Result?
   ) -> MainActorObservable<Result> {
@@ -50,7 +50,7 @@ extension MainActorObservableType {
   ///   sequence fails with that error.
   /// - Returns: A main-actor sequence of the elements that pass.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(
     _ predicate: @escaping @MainActor (Element) throws -> Bool
   ) -> MainActorObservable<Element> {
@@ -75,7 +75,7 @@ extension MainActorObservableType {
   ///   fails with that error.
   /// - Returns: A main-actor sequence of the latest inner sequence's elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Inner: ObservableConvertibleType>(
     _ selector: @escaping @MainActor (Element) throws -> Inner
   ) -> MainActorObservable<Inner.Element> {
@@ -99,7 +99,7 @@ extension MainActorObservableType {
   ///   fails with that error.
   /// - Returns: A main-actor sequence of the inner sequences' elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Inner: ObservableConvertibleType>(
     _ selector: @escaping @MainActor (Element) throws -> Inner
   ) -> MainActorObservable<Inner.Element> {
@@ -125,7 +125,7 @@ extension MainActorObservableType {
   ///     throws, the result fails with that error.
   /// - Returns: A main-actor sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Second: ObservableConvertibleType, Result: Sendable>(
     _ second: Second,
     resultSelector: @escaping @MainActor (Element, Second.Element) throws -> Result
@@ -149,7 +149,7 @@ extension MainActorObservableType {
   /// - Parameter second: The sequence whose latest element to emit.
   /// - Returns: A main-actor sequence of the latest elements of `second`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Second: ObservableConvertibleType>(
     _ second: Second
   ) -> MainActorObservable<Second.Element> {
@@ -165,7 +165,7 @@ extension MainActorObservableType {
   ///   with that error.
   /// - Returns: A main-actor sequence without consecutive elements that compare equal.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(
     _ comparer: @escaping @MainActor (Element, Element) throws -> Bool
   ) -> MainActorObservable<Element> {
@@ -187,7 +187,7 @@ extension MainActorObservableType {
   ///     sequence fails with that error.
   /// - Returns: A main-actor sequence of the accumulated values.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate,
     accumulator: @escaping @MainActor (Accumulate, Element) throws -> Accumulate
@@ -217,7 +217,7 @@ extension MainActorObservableType {
   ///   - onDispose: Called when the subscription is disposed.
   /// - Returns: A main-actor sequence of the same events.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: (@MainActor (Element) throws -> Void)? = nil,
     afterNext: (@MainActor (Element) throws -> Void)? = nil,
@@ -256,7 +256,7 @@ extension MainActorObservableType {
   ///   - onDisposed: Called once when the subscription is disposed, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onNext: (@MainActor (Element) -> Void)? = nil,
     onError: (@MainActor (any Swift.Error) -> Void)? = nil,
@@ -275,7 +275,7 @@ extension MainActorObservableType {
   /// - Parameter onNext: Called with each element.
   /// - Returns: A disposable that cancels the subscription and releases `onNext`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(onNext: @escaping @MainActor (Element) -> Void) -> any Disposable {
     _plainSource.bind(onNext: { element in _callOnMainActor(onNext, element) })
   }
@@ -289,7 +289,7 @@ extension MainActorObservableType {
   ///   - replay: How many of the latest elements to replay to a new subscriber.
   ///   - scope: How long the shared subject lives.
   /// - Returns: A main-actor sequence that shares one subscription to the _plainSource.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected)
     -> MainActorObservable<Element>
   {
@@ -302,7 +302,7 @@ extension MainActorObservableType {
   /// - Parameter scheduler: The main scheduler.
   /// - Returns: A main-actor sequence of the same events.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
     MainActorObservable(
       _mainActorDelivering: _plainSource.observe(on: scheduler as any ImmediateSchedulerType))
@@ -313,7 +313,7 @@ extension MainActorObservableType where Element: Equatable {
   /// Skips elements equal to the previous emitted element.
   ///
   /// - Returns: A main-actor sequence without consecutive equal elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged() -> MainActorObservable<Element> {
     MainActorObservable(_mainActorDelivering: _plainSource.distinctUntilChanged())
   }
@@ -330,7 +330,7 @@ extension ObservableType {
   ///     that error.
   /// - Returns: A main-actor sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<
     Source1: MainActorObservableType, Source2: MainActorObservableType
   >(

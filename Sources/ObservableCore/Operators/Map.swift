@@ -13,7 +13,7 @@ extension ObservableType {
   /// - Returns: A sequence of transformed elements.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Observable<Result> {

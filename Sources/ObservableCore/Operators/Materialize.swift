@@ -12,7 +12,7 @@ extension ObservableType {
   /// completes. ``ObservableType/dematerialize()`` reverses it.
   ///
   /// - Returns: A sequence of the source's events.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func materialize() -> Observable<Event<Element>> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

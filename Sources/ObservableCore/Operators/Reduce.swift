@@ -16,7 +16,7 @@ extension ObservableType {
   /// - Returns: A sequence of one element, emitted when the source completes. If the source
   ///   fails, the result fails with the same error.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<Accumulate: Sendable, Result: Sendable>(
     _ seed: Accumulate,
     accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
@@ -67,7 +67,7 @@ extension ObservableType {
   /// - Returns: A sequence of one element, emitted when the source completes. If the source
   ///   fails, the result fails with the same error.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<Accumulate: Sendable>(
     _ seed: Accumulate,
     accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate

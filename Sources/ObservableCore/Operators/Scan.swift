@@ -17,7 +17,7 @@ extension ObservableType {
   /// - Returns: A sequence of the accumulated states.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate,
     accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
@@ -43,7 +43,7 @@ extension ObservableType {
   ///     with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the accumulated states.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate,
     accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void

@@ -18,7 +18,7 @@ extension ObservableType {
   /// with ``RxError/noElements``.
   ///
   /// - Returns: A sequence of at most one element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func single() -> Observable<Element> {
     _single(nil)
   }
@@ -42,7 +42,7 @@ extension ObservableType {
   /// - Returns: A sequence of at most one element. It fails with ``RxError/noElements`` if the
   ///   source completes before an element satisfies `predicate`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool)
     -> Observable<Element>
   {

@@ -10,7 +10,7 @@ extension ObservableType {
   ///   ``RxError/argumentOutOfRange`` (RxSwift treats it as zero), as negative counts do
   ///   everywhere in this library.
   /// - Returns: A sequence without the first `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(_ count: Int) -> Observable<Element> {
     guard count >= 0 else { return .error(RxError.argumentOutOfRange) }
     let source = asObservable()

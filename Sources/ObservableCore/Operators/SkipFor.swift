@@ -15,7 +15,7 @@ extension ObservableType {
   ///   - duration: How long to drop elements.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The elements that arrive after `duration`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(for duration: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
@@ -48,7 +48,7 @@ extension ObservableType {
   ///   - duration: How long to drop elements.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The elements that arrive after `duration`.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func skip(for duration: Duration, scheduler: any SchedulerType) -> Observable<Element> {
     skip(for: RxTimeInterval(duration), scheduler: scheduler)
@@ -66,7 +66,7 @@ extension ObservableType {
   ///   - duration: How long to drop elements.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The elements that arrive after `duration`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(_ duration: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {

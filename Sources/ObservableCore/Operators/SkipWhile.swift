@@ -12,7 +12,7 @@ extension ObservableType {
   ///   with that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the elements from the first one that fails `predicate` onwards.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(
     while predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {

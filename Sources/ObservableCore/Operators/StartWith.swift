@@ -10,7 +10,7 @@ extension ObservableType {
   ///
   /// - Parameter elements: The elements to emit first.
   /// - Returns: A sequence that starts with `elements`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func startWith(_ elements: Element...) -> Observable<Element> {
     _startWith(elements)
   }

@@ -12,7 +12,7 @@ extension ObservableType {
   ///
   /// - Parameter scheduler: The scheduler that subscribes and disposes.
   /// - Returns: A sequence with the same events, subscribed on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

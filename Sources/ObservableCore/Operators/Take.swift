@@ -11,7 +11,7 @@ extension ObservableType {
   /// - Parameter count: The number of elements to take. With zero the result completes
   ///   without subscribing; a negative count fails with ``RxError/argumentOutOfRange``.
   /// - Returns: A sequence of at most `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(_ count: Int) -> Observable<Element> {
     guard count > 0 else {
       return count == 0 ? .empty() : .error(RxError.argumentOutOfRange)

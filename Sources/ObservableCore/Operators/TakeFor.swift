@@ -15,7 +15,7 @@ extension ObservableType {
   ///   - duration: How long to take elements.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The elements that arrive within `duration`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(for duration: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
@@ -45,7 +45,7 @@ extension ObservableType {
   ///   - duration: How long to take elements.
   ///   - scheduler: The scheduler that runs the timer.
   /// - Returns: The elements that arrive within `duration`.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func take(for duration: Duration, scheduler: any SchedulerType) -> Observable<Element> {
     take(for: RxTimeInterval(duration), scheduler: scheduler)

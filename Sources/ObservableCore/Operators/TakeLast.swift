@@ -12,7 +12,7 @@ extension ObservableType {
   ///   ``RxError/argumentOutOfRange`` (RxSwift stops the process instead).
   /// - Returns: A sequence of at most `count` elements. If the source fails, the buffered
   ///   elements are dropped and the error is forwarded.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func takeLast(_ count: Int) -> Observable<Element> {
     guard count >= 0 else { return .error(RxError.argumentOutOfRange) }
     let source = asObservable()

@@ -16,7 +16,7 @@ extension ObservableType {
   ///     ``TakeBehavior/exclusive`` by default.
   /// - Returns: A sequence of the elements before the first one that satisfies `predicate`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(
     until predicate: @escaping @Sendable (Element) throws -> Bool,
     behavior: TakeBehavior = .exclusive

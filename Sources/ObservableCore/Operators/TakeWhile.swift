@@ -16,7 +16,7 @@ extension ObservableType {
   ///     ``TakeBehavior/exclusive`` by default.
   /// - Returns: A sequence of the leading elements that satisfy `predicate`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(
     while predicate: @escaping @Sendable (Element) throws -> Bool,
     behavior: TakeBehavior = .exclusive

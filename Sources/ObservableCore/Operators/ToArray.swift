@@ -12,7 +12,7 @@ extension ObservableType {
   /// - Returns: A `Single` of all the elements, in order; an empty array if the sequence
   ///   completes without elements. If the sequence fails, the `Single` fails with the same
   ///   error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func toArray() -> Single<[Element]> {
     let source = asObservable()
     return Single(

@@ -22,7 +22,7 @@ extension ObservableType {
   ///     that error and the upstream subscription is disposed.
   /// - Returns: A sequence of the combined values.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object,
     resultSelector: @escaping @Sendable (Object, Element) throws -> Result
@@ -81,7 +81,7 @@ extension ObservableType {
   /// - Parameter object: The object to pass along with each element. It must be `Sendable`;
   ///   a `@MainActor` class is.
   /// - Returns: A sequence of `(object, element)` pairs.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable>(_ object: Object)
     -> Observable<(Object, Element)>
   {

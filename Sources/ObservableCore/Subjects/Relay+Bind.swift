@@ -21,7 +21,7 @@ extension ObservableType {
   ///
   /// - Parameter relays: The publish relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -35,7 +35,7 @@ extension ObservableType {
   ///
   /// - Parameter relays: The publish relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
@@ -55,7 +55,7 @@ extension ObservableType {
   ///
   /// - Parameter relays: The behavior relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -69,7 +69,7 @@ extension ObservableType {
   ///
   /// - Parameter relays: The behavior relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
@@ -89,7 +89,7 @@ extension ObservableType {
   ///
   /// - Parameter relays: The replay relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -103,7 +103,7 @@ extension ObservableType {
   ///
   /// - Parameter relays: The replay relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
@@ -118,7 +118,7 @@ extension InfallibleType {
   ///
   /// - Parameter relays: The publish relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -130,7 +130,7 @@ extension InfallibleType {
   ///
   /// - Parameter relays: The publish relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
@@ -143,7 +143,7 @@ extension InfallibleType {
   ///
   /// - Parameter relays: The behavior relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -155,7 +155,7 @@ extension InfallibleType {
   ///
   /// - Parameter relays: The behavior relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }
@@ -168,7 +168,7 @@ extension InfallibleType {
   ///
   /// - Parameter relays: The replay relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
     asObservable()._bind(toRelays: relays)
   }
@@ -180,7 +180,7 @@ extension InfallibleType {
   ///
   /// - Parameter relays: The replay relays of optional elements to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
     asObservable().map { $0 as Element? }._bind(toRelays: relays)
   }

@@ -11,7 +11,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter second: The `Single` to run next.
   /// - Returns: A ``Single`` with `second`'s outcome, or this work's error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func andThen<Next: Sendable>(_ second: Single<Next>) -> Single<Next> {
     Single(raw: _then(second.asObservable()))
   }
@@ -22,7 +22,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter second: The `Maybe` to run next.
   /// - Returns: A ``Maybe`` with `second`'s outcome, or this work's error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func andThen<Next: Sendable>(_ second: Maybe<Next>) -> Maybe<Next> {
     Maybe(raw: _then(second.asObservable()))
   }
@@ -33,7 +33,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter second: The work to run next.
   /// - Returns: A `Completable` that completes when both have completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func andThen(_ second: Completable) -> Completable {
     Completable(raw: source.concat(second))
   }
@@ -44,7 +44,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter second: The sequence to continue with.
   /// - Returns: An ``Observable`` of `second`'s events, or this work's error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func andThen<Next: Sendable>(_ second: Observable<Next>) -> Observable<Next> {
     _then(second)
   }

@@ -26,7 +26,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///     Observable `do`.
   /// - Returns: A `Completable` with the same outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
     afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
@@ -53,7 +53,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter second: The work to run next.
   /// - Returns: A `Completable` that completes when both have completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concat(_ second: Completable) -> Completable {
     Completable(raw: source.concat(second))
   }
@@ -71,7 +71,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sequence: The work to run, in order.
   /// - Returns: A `Completable` that completes when the last one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
   where Sequence.Element == Completable {
     Completable(raw: Observable.concat(sequence.map { $0.asObservable() }))
@@ -84,7 +84,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter collection: The work to run, in order.
   /// - Returns: A `Completable` that completes when the last one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Collection: Swift.Collection>(_ collection: Collection)
     -> Completable
   where Collection.Element == Completable {
@@ -98,7 +98,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sources: The work to run, in order.
   /// - Returns: A `Completable` that completes when the last one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat(_ sources: Completable...) -> Completable {
     Completable(raw: Observable.concat(sources.map { $0.asObservable() }))
   }
@@ -116,7 +116,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sources: The work to run.
   /// - Returns: A `Completable` that completes when every one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
   where Collection.Element == Completable {
     Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
@@ -128,7 +128,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sources: The work to run.
   /// - Returns: A `Completable` that completes when every one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: [Completable]) -> Completable {
     Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
   }
@@ -139,7 +139,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sources: The work to run.
   /// - Returns: A `Completable` that completes when every one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: Completable...) -> Completable {
     Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
   }
@@ -150,7 +150,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sources: The work to run.
   /// - Returns: A `Completable` that completes when every one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable
   where Collection.Element == Completable {
     merge(sources)
@@ -162,7 +162,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sources: The work to run.
   /// - Returns: A `Completable` that completes when every one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip(_ sources: [Completable]) -> Completable {
     merge(sources)
   }
@@ -173,7 +173,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter sources: The work to run.
   /// - Returns: A `Completable` that completes when every one has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip(_ sources: Completable...) -> Completable {
     merge(sources)
   }

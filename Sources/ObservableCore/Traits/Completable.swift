@@ -25,7 +25,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///   outcome to. Returns a disposable that cancels the work.
   /// - Returns: A `Completable`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
   ) -> Completable {
@@ -44,7 +44,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter observer: Called once with the outcome.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(_ observer: @escaping CompletableObserver) -> any Disposable {
     source.subscribe { event in
       switch event {
@@ -64,7 +64,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onCompleted: (@Sendable () -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -76,7 +76,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Returns a `Completable` that completes at once.
   ///
   /// - Returns: A `Completable`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func empty() -> Completable {
     Completable(raw: .empty())
   }
@@ -85,7 +85,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// - Parameter error: The error.
   /// - Returns: A `Completable`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func error(_ error: any Swift.Error) -> Completable {
     Completable(raw: .error(error))
   }
@@ -93,7 +93,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Returns a `Completable` that never finishes.
   ///
   /// - Returns: A `Completable`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func never() -> Completable {
     Completable(raw: .never())
   }

@@ -15,7 +15,7 @@ extension Infallible {
   ///   - resultSelector: Combines the latest elements, in the order of `collection`.
   /// - Returns: An `Infallible` that completes when every source has completed.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping @Sendable ([Collection.Element.Element]) -> Element
@@ -28,7 +28,7 @@ extension Infallible {
   ///
   /// - Parameter collection: The sources.
   /// - Returns: An `Infallible` of arrays in the order of `collection`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Collection: Swift.Collection>(
     _ collection: Collection
   ) -> Infallible<[Element]>
@@ -46,7 +46,7 @@ extension Infallible {
   ///   - resultSelector: Combines the elements at one position, in the order of `collection`.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping @Sendable ([Collection.Element.Element]) -> Element
@@ -58,7 +58,7 @@ extension Infallible {
   ///
   /// - Parameter collection: The sources.
   /// - Returns: An `Infallible` of arrays in the order of `collection`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection
   ) -> Infallible<[Element]>
@@ -76,7 +76,7 @@ extension Infallible {
   ///
   /// - Parameter sources: The sequences to merge, all subscribed at once.
   /// - Returns: An `Infallible` that completes when every source has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge<Collection: Swift.Collection>(_ sources: Collection)
     -> Infallible<Element>
   where Collection.Element == Infallible<Element> {
@@ -87,7 +87,7 @@ extension Infallible {
   ///
   /// - Parameter sources: The sequences to merge, all subscribed at once.
   /// - Returns: An `Infallible` that completes when every source has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
     Infallible(raw: Observable.merge(sources.map { $0.asObservable() }))
   }
@@ -96,7 +96,7 @@ extension Infallible {
   ///
   /// - Parameter sources: The sequences to merge, all subscribed at once.
   /// - Returns: An `Infallible` that completes when every source has completed.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
     Infallible(raw: Observable.merge(sources.map { $0.asObservable() }))
   }

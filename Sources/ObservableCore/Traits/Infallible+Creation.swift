@@ -3,7 +3,7 @@ extension Infallible {
   ///
   /// - Parameter elements: The elements.
   /// - Returns: An `Infallible` of the elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func of(_ elements: Element...) -> Infallible<Element> {
     Infallible(raw: .from(elements))
   }
@@ -12,7 +12,7 @@ extension Infallible {
   ///
   /// - Parameter array: The elements.
   /// - Returns: An `Infallible` of the elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(_ array: [Element]) -> Infallible<Element> {
     Infallible(raw: .from(array))
   }
@@ -21,7 +21,7 @@ extension Infallible {
   ///
   /// - Parameter sequence: The elements, iterated anew for each subscription.
   /// - Returns: An `Infallible` of the elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Infallible<Element>
   where S.Element == Element {
     Infallible(raw: .from(sequence))
@@ -38,7 +38,7 @@ extension Infallible {
   ///   - element: The only element.
   ///   - scheduler: The scheduler that delivers the element and the completion.
   /// - Returns: A one-element `Infallible` delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element, scheduler: any ImmediateSchedulerType)
     -> Infallible<Element>
   {
@@ -56,7 +56,7 @@ extension Infallible {
   ///   - elements: The elements.
   ///   - scheduler: The scheduler that delivers the events.
   /// - Returns: An `Infallible` of the elements, delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func of(_ elements: Element..., scheduler: any ImmediateSchedulerType)
     -> Infallible<Element>
   {
@@ -74,7 +74,7 @@ extension Infallible {
   ///   - array: The elements.
   ///   - scheduler: The scheduler that delivers the events.
   /// - Returns: An `Infallible` of the elements, delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from(_ array: [Element], scheduler: any ImmediateSchedulerType)
     -> Infallible<Element>
   {
@@ -92,7 +92,7 @@ extension Infallible {
   ///   - sequence: The elements, iterated anew for each subscription, one per scheduled step.
   ///   - scheduler: The scheduler that delivers the events.
   /// - Returns: An `Infallible` of the elements, delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func from<S: Sequence & Sendable>(
     _ sequence: S, scheduler: any ImmediateSchedulerType
   ) -> Infallible<Element> where S.Element == Element {
@@ -107,7 +107,7 @@ extension Infallible {
   /// - Parameter factory: Builds the sequence for one subscription.
   /// - Returns: An `Infallible` that defers to `factory`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(
     _ factory: @escaping @Sendable () -> Infallible<Element>
   ) -> Infallible<Element> {

@@ -18,7 +18,7 @@ extension Infallible {
   /// - Parameter transform: The transform.
   /// - Returns: An `Infallible` of the transformed elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result
   ) -> Infallible<Result> {
@@ -30,7 +30,7 @@ extension Infallible {
   /// - Parameter transform: The transform.
   /// - Returns: An `Infallible` of the non-`nil` results.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Result?
   ) -> Infallible<Result> {
@@ -47,7 +47,7 @@ extension Infallible {
   /// - Parameter predicate: The test.
   /// - Returns: An `Infallible` of the elements that pass the test.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<Element> {
     Infallible(raw: source.filter(predicate))
   }
@@ -58,7 +58,7 @@ extension Infallible {
   /// - Returns: The elements of every inner sequence, as they arrive. It completes when this
   ///   sequence and every inner sequence have completed.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -71,7 +71,7 @@ extension Infallible {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: The elements of the latest inner sequence.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapLatest<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -84,7 +84,7 @@ extension Infallible {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: The elements of the inner sequences that were started.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapFirst<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -97,7 +97,7 @@ extension Infallible {
   /// - Parameter selector: Returns the inner sequence for an element.
   /// - Returns: The elements of every inner sequence, in order.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -108,7 +108,7 @@ extension Infallible {
   ///
   /// - Parameter second: The sequence to continue with.
   /// - Returns: An `Infallible` of both sequences' elements, in order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concat(_ second: Infallible<Element>) -> Infallible<Element> {
     Infallible(raw: source.concat(second))
   }
@@ -124,7 +124,7 @@ extension Infallible {
   ///
   /// - Parameter sequence: The sequences, in order.
   /// - Returns: An `Infallible` of every sequence's elements, in order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence)
     -> Infallible<Element>
   where Sequence.Element == Infallible<Element> {
@@ -136,7 +136,7 @@ extension Infallible {
   ///
   /// - Parameter collection: The sequences, in order.
   /// - Returns: An `Infallible` of every sequence's elements, in order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Collection: Swift.Collection>(_ collection: Collection)
     -> Infallible<Element>
   where Collection.Element == Infallible<Element> {
@@ -148,7 +148,7 @@ extension Infallible {
   ///
   /// - Parameter sources: The sequences, in order.
   /// - Returns: An `Infallible` of every sequence's elements, in order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
     Infallible(raw: Observable.concat(sources.map { $0.asObservable() }))
   }
@@ -158,7 +158,7 @@ extension Infallible {
   /// - Parameter keySelector: Computes the key to compare.
   /// - Returns: An `Infallible` without consecutive duplicates.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
   ) -> Infallible<Element> {
@@ -170,7 +170,7 @@ extension Infallible {
   /// - Parameter comparer: Whether two consecutive elements are equal.
   /// - Returns: An `Infallible` without consecutive duplicates.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
   ) -> Infallible<Element> {
@@ -184,7 +184,7 @@ extension Infallible {
   ///   - comparer: Whether two consecutive keys are equal.
   /// - Returns: An `Infallible` without consecutive duplicates.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) -> Key,
     comparer: @escaping @Sendable (Key, Key) -> Bool
@@ -196,7 +196,7 @@ extension Infallible {
   ///
   /// - Parameter keyPath: The property to compare.
   /// - Returns: An `Infallible` without consecutive duplicates.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged<Property: Equatable & Sendable>(
     at keyPath: KeyPath<Element, Property> & Sendable
   ) -> Infallible<Element> {
@@ -215,7 +215,7 @@ extension Infallible {
   ///   - accumulator: Combines the accumulator and an element into the next accumulator.
   /// - Returns: An `Infallible` of the accumulator after each element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     _ seed: Accumulate,
     accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
@@ -230,7 +230,7 @@ extension Infallible {
   ///   - accumulator: Updates the accumulator with an element.
   /// - Returns: An `Infallible` of the accumulator after each element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<Accumulate: Sendable>(
     into seed: Accumulate,
     accumulator: @escaping @Sendable (inout Accumulate, Element) -> Void
@@ -247,7 +247,7 @@ extension Infallible {
   ///
   /// - Parameter elements: The elements to emit first.
   /// - Returns: An `Infallible` that starts with `elements`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func startWith(_ elements: Element...) -> Infallible<Element> {
     Infallible(raw: elements.reversed().reduce(source) { $0.startWith($1) })
   }
@@ -257,7 +257,7 @@ extension Infallible {
   /// - Parameter count: The number of elements to take. Unlike the Observable `take`, which
   ///   fails on a negative count, a negative count is treated as zero.
   /// - Returns: An `Infallible` of at most `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(_ count: Int) -> Infallible<Element> {
     Infallible(raw: source.take(Swift.max(0, count)))
   }
@@ -269,7 +269,7 @@ extension Infallible {
   ///   - behavior: Whether the first element that fails the test is emitted too.
   /// - Returns: An `Infallible` of the leading elements that pass the test.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(
     while predicate: @escaping @Sendable (Element) -> Bool,
     behavior: TakeBehavior = .exclusive
@@ -284,7 +284,7 @@ extension Infallible {
   ///   - behavior: Whether the element that passes the test is emitted too.
   /// - Returns: An `Infallible` of the elements before the one that passes the test.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(
     until predicate: @escaping @Sendable (Element) -> Bool,
     behavior: TakeBehavior = .exclusive
@@ -296,7 +296,7 @@ extension Infallible {
   ///
   /// - Parameter other: The sequence whose first element ends this one.
   /// - Returns: An `Infallible` of the elements before `other`'s first element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
     Infallible(raw: source.take(until: other.asObservable()))
   }
@@ -316,7 +316,7 @@ extension Infallible {
   ///
   /// - Parameter other: The sequence whose first element ends this one.
   /// - Returns: An `Infallible` of the elements before `other`'s first element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
     Infallible(raw: source.take(until: other._reportingErrorAsCompletion()))
   }
@@ -332,7 +332,7 @@ extension Infallible {
   ///   - duration: How long to take elements for.
   ///   - scheduler: The scheduler to run the timer on.
   /// - Returns: An `Infallible` of the elements within `duration`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take(for duration: RxTimeInterval, scheduler: any SchedulerType)
     -> Infallible<Element>
   {
@@ -344,7 +344,7 @@ extension Infallible {
   /// - Parameter count: The number of elements to keep. Unlike the Observable `takeLast`,
   ///   which fails on a negative count, a negative count is treated as zero.
   /// - Returns: An `Infallible` of the last `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func takeLast(_ count: Int) -> Infallible<Element> {
     Infallible(raw: source.takeLast(Swift.max(0, count)))
   }
@@ -354,7 +354,7 @@ extension Infallible {
   /// - Parameter count: The number of elements to drop. A negative count is treated as zero,
   ///   as in RxSwift.
   /// - Returns: An `Infallible` of the remaining elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(_ count: Int) -> Infallible<Element> {
     Infallible(raw: source.skip(Swift.max(0, count)))
   }
@@ -364,7 +364,7 @@ extension Infallible {
   /// - Parameter predicate: The test.
   /// - Returns: An `Infallible` from the first element that fails the test.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip(while predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<Element> {
     Infallible(raw: source.skip(while: predicate))
   }
@@ -373,7 +373,7 @@ extension Infallible {
   ///
   /// - Parameter other: The sequence whose first element starts this one.
   /// - Returns: An `Infallible` of the elements after `other`'s first element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
     Infallible(raw: source.skip(until: other.asObservable()))
   }
@@ -392,7 +392,7 @@ extension Infallible {
   ///
   /// - Parameter other: The sequence whose first element starts this one.
   /// - Returns: An `Infallible` of the elements after `other`'s first element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
     Infallible(raw: source.skip(until: other._reportingErrorAsCompletion()))
   }
@@ -408,7 +408,7 @@ extension Infallible {
   ///   - dueTime: How long the sequence must be quiet.
   ///   - scheduler: The scheduler to run the timers on.
   /// - Returns: The debounced `Infallible`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Infallible<Element>
   {
@@ -428,7 +428,7 @@ extension Infallible {
   ///   - latest: Whether to emit the latest element at the end of a period.
   ///   - scheduler: The scheduler to run the timers on.
   /// - Returns: The throttled `Infallible`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func throttle(
     _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType
   ) -> Infallible<Element> {
@@ -444,7 +444,7 @@ extension Infallible {
   ///   - scope: Whether the replay buffer is reset when the last subscriber leaves
   ///     (`.whileConnected`) or kept (`.forever`).
   /// - Returns: A shared `Infallible`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected)
     -> Infallible<Element>
   {
@@ -466,7 +466,7 @@ extension Infallible {
   ///   - resultSelector: Combines an element with `second`'s latest element.
   /// - Returns: An `Infallible` of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Source: InfallibleType, ResultType: Sendable>(
     _ second: Source,
     resultSelector: @escaping @Sendable (Element, Source.Element) -> ResultType
@@ -480,7 +480,7 @@ extension Infallible {
   ///
   /// - Parameter second: The sequence whose latest element to emit.
   /// - Returns: An `Infallible` of `second`'s latest elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Source: InfallibleType>(_ second: Source)
     -> Infallible<Source.Element>
   {
@@ -505,7 +505,7 @@ extension Infallible {
   ///     Observable `do`.
   /// - Returns: An `Infallible` with the same events.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: (@Sendable (Element) -> Void)? = nil,
     afterNext: (@Sendable (Element) -> Void)? = nil,
@@ -538,7 +538,7 @@ extension Infallible {
   ///   - line: The line of the call, used for the default identifier.
   ///   - function: The function of the call, used for the default identifier.
   /// - Returns: An `Infallible` with the same events.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debug(
     _ identifier: String? = nil,
     trimOutput: Bool = false,
@@ -565,7 +565,7 @@ extension Infallible {
   ///   - logger: Receives each line.
   /// - Returns: An `Infallible` with the same events.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debug(
     _ identifier: String? = nil,
     trimOutput: Bool = false,
@@ -606,7 +606,7 @@ extension Infallible where Element: Equatable {
   /// ```
   ///
   /// - Returns: An `Infallible` without consecutive duplicates.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func distinctUntilChanged() -> Infallible<Element> {
     Infallible(raw: source.distinctUntilChanged())
   }

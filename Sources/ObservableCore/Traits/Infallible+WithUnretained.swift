@@ -18,7 +18,7 @@ extension Infallible {
   ///   - resultSelector: Combines `object` and an element.
   /// - Returns: An `Infallible` of the combined values.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object,
     resultSelector: @escaping @Sendable (Object, Element) -> Result
@@ -40,7 +40,7 @@ extension Infallible {
   /// - Parameter object: The object to pass along with each element. It must be `Sendable`;
   ///   a `@MainActor` class is.
   /// - Returns: An `Infallible` of `(object, element)` pairs.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withUnretained<Object: AnyObject & Sendable>(_ object: Object)
     -> Infallible<(Object, Element)>
   {

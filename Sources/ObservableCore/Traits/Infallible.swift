@@ -59,7 +59,7 @@ extension Infallible {
   ///   Returns a disposable that cancels the work.
   /// - Returns: An `Infallible`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     subscribe:
       @escaping @Sendable (@escaping @Sendable (InfallibleEvent<Element>) -> Void) ->
@@ -84,7 +84,7 @@ extension Infallible {
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil,
     onCompleted: (@Sendable () -> Void)? = nil,
@@ -98,7 +98,7 @@ extension Infallible {
   /// - Parameter on: Called with each element, then with completion.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(_ on: @escaping @Sendable (InfallibleEvent<Element>) -> Void)
     -> any Disposable
   {
@@ -117,7 +117,7 @@ extension Infallible {
   ///
   /// - Parameter element: The element.
   /// - Returns: An `Infallible`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element) -> Infallible<Element> {
     Infallible(raw: .just(element))
   }
@@ -125,7 +125,7 @@ extension Infallible {
   /// Returns an `Infallible` that completes without elements.
   ///
   /// - Returns: An `Infallible`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func empty() -> Infallible<Element> {
     Infallible(raw: .empty())
   }
@@ -133,7 +133,7 @@ extension Infallible {
   /// Returns an `Infallible` that never emits.
   ///
   /// - Returns: An `Infallible`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func never() -> Infallible<Element> {
     Infallible(raw: .never())
   }

@@ -17,7 +17,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the transformed element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Maybe<Result> {
@@ -29,7 +29,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the transformed element, empty if `transform` returns `nil`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Maybe<Result> {
@@ -41,7 +41,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// - Parameter predicate: The test. If it throws, the result fails with that error.
   /// - Returns: A `Maybe` of the element, empty if there is none or it fails the test.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Maybe<Element> {
@@ -61,7 +61,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   result fails with that error.
   /// - Returns: A `Maybe` with the inner `Maybe`'s outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
@@ -77,7 +77,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter element: The element to succeed with if this `Maybe` fails.
   /// - Returns: A `Maybe` that never fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchAndReturn(_ element: Element) -> Maybe<Element> {
     Maybe(raw: source.catchAndReturn(element))
   }
@@ -94,7 +94,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter default: The element to succeed with when there is no element.
   /// - Returns: A ``Single`` of the element, or of `default`. Errors pass through.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ifEmpty(default: Element) -> Single<Element> {
     Single(raw: source._ifEmpty(switchTo: .just(`default`)))
   }
@@ -111,7 +111,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter other: The `Maybe` to continue with when there is no element.
   /// - Returns: A `Maybe` with this sequence's element, or `other`'s outcome.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
     Maybe(raw: source._ifEmpty(switchTo: other.asObservable()))
   }
@@ -122,7 +122,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter other: The ``Single`` to continue with when there is no element.
   /// - Returns: A `Single` of this sequence's element, or with `other`'s outcome.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
     Single(raw: source._ifEmpty(switchTo: other.asObservable()))
   }
@@ -162,7 +162,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///     Observable `do`.
   /// - Returns: A `Maybe` with the same outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onNext: (@Sendable (Element) throws -> Void)? = nil,
     afterNext: (@Sendable (Element) throws -> Void)? = nil,
@@ -212,7 +212,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Returns: A `Single` with this sequence's element or error; it fails with
   ///   ``RxError/noElements`` if this `Maybe` completes empty.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asSingle() -> Single<Element> {
     source.asSingle()
   }

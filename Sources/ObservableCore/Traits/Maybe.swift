@@ -31,7 +31,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   outcome to. Returns a disposable that cancels the work.
   /// - Returns: A `Maybe`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
   ) -> Maybe<Element> {
@@ -58,7 +58,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter observer: Called once with the outcome.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(_ observer: @escaping MaybeObserver) -> any Disposable {
     let delivered = _SerializedFlag()
     return source.subscribe { event in
@@ -84,7 +84,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -106,7 +106,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter element: The element.
   /// - Returns: A `Maybe`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element) -> Maybe<Element> {
     Maybe(raw: .just(element))
   }
@@ -114,7 +114,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Returns a `Maybe` that completes without an element.
   ///
   /// - Returns: A `Maybe`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func empty() -> Maybe<Element> {
     Maybe(raw: .empty())
   }
@@ -123,7 +123,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// - Parameter error: The error.
   /// - Returns: A `Maybe`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func error(_ error: any Swift.Error) -> Maybe<Element> {
     Maybe(raw: .error(error))
   }
@@ -131,7 +131,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Returns a `Maybe` that never produces an outcome.
   ///
   /// - Returns: A `Maybe`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func never() -> Maybe<Element> {
     Maybe(raw: .never())
   }

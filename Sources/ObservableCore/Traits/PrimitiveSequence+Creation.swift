@@ -16,7 +16,7 @@ extension PrimitiveSequence {
   ///   that subscription fails with the thrown error.
   /// - Returns: A sequence of the same trait that defers its creation until subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func deferred(
     _ observableFactory: @escaping @Sendable () throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -43,7 +43,7 @@ extension PrimitiveSequence {
   /// - Returns: A sequence of the same trait whose resource lives exactly as long as each
   ///   subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping @Sendable () throws -> Resource,
     primitiveSequenceFactory:

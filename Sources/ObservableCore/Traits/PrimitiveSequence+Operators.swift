@@ -17,7 +17,7 @@ extension PrimitiveSequence {
   ///   throws, the result fails with the thrown error.
   /// - Returns: This sequence's outcome, or after an error the fallback's outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -33,7 +33,7 @@ extension PrimitiveSequence {
   /// ```
   ///
   /// - Returns: The outcome of the first attempt that does not fail.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry() -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(raw: source.retry())
   }
@@ -49,7 +49,7 @@ extension PrimitiveSequence {
   ///   error of the last attempt is forwarded. With zero the result completes at once, as in
   ///   RxSwift; a negative count fails with ``RxError/argumentOutOfRange``.
   /// - Returns: The outcome of the first attempt that does not fail, or the last error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(raw: source.retry(maxAttemptCount))
   }
@@ -63,7 +63,7 @@ extension PrimitiveSequence {
   /// - Parameter notificationHandler: Builds the trigger sequence from the sequence of errors.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> PrimitiveSequence<Trait, Element> {
@@ -76,7 +76,7 @@ extension PrimitiveSequence {
   ///   Each of its elements triggers a resubscription; its completion or error ends the result.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler:
       @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
@@ -98,7 +98,7 @@ extension PrimitiveSequence {
   ///   - dueTime: How long to wait for the outcome after subscribing.
   ///   - scheduler: The scheduler to run the timer on.
   /// - Returns: This sequence's outcome, or a timeout error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func timeout(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -118,7 +118,7 @@ extension PrimitiveSequence {
   ///   - other: The sequence to switch to when the time is up.
   ///   - scheduler: The scheduler to run the timer on.
   /// - Returns: This sequence's outcome, or `other`'s.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func timeout(
     _ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>,
     scheduler: any SchedulerType
@@ -141,7 +141,7 @@ extension PrimitiveSequence {
   ///   - dueTime: How long to delay the outcome.
   ///   - scheduler: The scheduler to run the timers on.
   /// - Returns: The same outcome, later.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -162,7 +162,7 @@ extension PrimitiveSequence {
   ///   - dueTime: How long to wait before subscribing.
   ///   - scheduler: The scheduler that runs the timer and subscribes.
   /// - Returns: The same outcome, from a subscription made `dueTime` later.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -181,7 +181,7 @@ extension PrimitiveSequence {
   ///
   /// - Parameter scheduler: The scheduler to deliver on.
   /// - Returns: The same outcome, delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func observe(on scheduler: any ImmediateSchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -201,7 +201,7 @@ extension PrimitiveSequence {
   ///
   /// - Parameter scheduler: The scheduler that subscribes and disposes.
   /// - Returns: The same outcome, from a subscription made on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(on scheduler: any ImmediateSchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -223,7 +223,7 @@ extension PrimitiveSequence {
   ///   - line: The line of the call, used for the default identifier.
   ///   - function: The function of the call, used for the default identifier.
   /// - Returns: A sequence with the same outcome.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debug(
     _ identifier: String? = nil,
     trimOutput: Bool = false,
@@ -250,7 +250,7 @@ extension PrimitiveSequence {
   ///   - logger: Receives each line.
   /// - Returns: A sequence with the same outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debug(
     _ identifier: String? = nil,
     trimOutput: Bool = false,

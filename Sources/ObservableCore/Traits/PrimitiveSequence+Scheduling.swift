@@ -11,7 +11,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - scheduler: The scheduler that delivers the element.
   /// - Returns: A `Single` of `element`. Disposing the subscription before the scheduled work
   ///   runs cancels it.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element, scheduler: any ImmediateSchedulerType)
     -> Single<Element>
   {
@@ -32,7 +32,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - scheduler: The scheduler that delivers the element.
   /// - Returns: A `Maybe` of `element`. Disposing the subscription before the scheduled work
   ///   runs cancels it.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element, scheduler: any ImmediateSchedulerType)
     -> Maybe<Element>
   {
@@ -52,7 +52,7 @@ extension PrimitiveSequence where Element: FixedWidthInteger {
   ///   - scheduler: The scheduler that runs the timer and delivers the element.
   /// - Returns: A sequence of `0`. Disposing the subscription before `dueTime` cancels the
   ///   timer.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func timer(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> PrimitiveSequence<Trait, Element>
   {
@@ -66,7 +66,7 @@ extension PrimitiveSequence where Element: FixedWidthInteger {
   ///   - scheduler: The scheduler that runs the timer and delivers the element.
   /// - Returns: A sequence of `0`. Disposing the subscription before `dueTime` cancels the
   ///   timer.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public static func timer(_ dueTime: Duration, scheduler: any SchedulerType)
     -> PrimitiveSequence<Trait, Element>

@@ -15,7 +15,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - onDisposed: Called with `object` once the subscription is disposed, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object,
     onSuccess: (@Sendable (Object, Element) -> Void)? = nil,
@@ -48,7 +48,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///   - onDisposed: Called with `object` once the subscription is disposed, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object,
     onSuccess: (@Sendable (Object, Element) -> Void)? = nil,
@@ -82,7 +82,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///   - onDisposed: Called with `object` once the subscription is disposed, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<Object: AnyObject & Sendable>(
     with object: Object,
     onCompleted: (@Sendable (Object) -> Void)? = nil,

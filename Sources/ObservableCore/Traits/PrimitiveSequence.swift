@@ -38,7 +38,7 @@ extension PrimitiveSequence: ObservableConvertibleType {
   /// Returns the underlying observable.
   ///
   /// - Returns: An observable that emits this sequence's events.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asObservable() -> Observable<Element> {
     source
   }

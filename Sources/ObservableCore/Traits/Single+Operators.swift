@@ -14,7 +14,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter transform: The transform. If it throws, the `Single` fails with that error.
   /// - Returns: A `Single` of the transformed element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Single<Result> {
@@ -34,7 +34,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter transform: The transform. If it throws, the result fails with that error.
   /// - Returns: A ``Maybe`` of the transformed element, empty if `transform` returns `nil`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Maybe<Result> {
@@ -46,7 +46,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter predicate: The test. If it throws, the result fails with that error.
   /// - Returns: A ``Maybe`` of the element, empty if it fails the test.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Maybe<Element> {
@@ -65,7 +65,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   result fails with that error.
   /// - Returns: A `Single` of the inner `Single`'s element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Single<Result>
   ) -> Single<Result> {
@@ -78,7 +78,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   result fails with that error.
   /// - Returns: A `Maybe` with the inner `Maybe`'s outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapMaybe<Result: Sendable>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
@@ -91,7 +91,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   result fails with that error.
   /// - Returns: A `Completable` with the inner `Completable`'s outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapCompletable(
     _ selector: @escaping @Sendable (Element) throws -> Completable
   ) -> Completable {
@@ -107,7 +107,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter element: The element to succeed with if this `Single` fails.
   /// - Returns: A `Single` that never fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchAndReturn(_ element: Element) -> Single<Element> {
     Single(raw: source.catchAndReturn(element))
   }
@@ -125,7 +125,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   completes without an element and breaks the `Single` contract, zero fails with
   ///   ``RxError/noElements``.
   /// - Returns: The outcome of the first attempt that does not fail, or the last error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ maxAttemptCount: Int) -> Single<Element> {
     source.retry(maxAttemptCount).asSingle()
   }
@@ -141,7 +141,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// - Parameter notificationHandler: Builds the trigger sequence from the sequence of errors.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Single<Element> {
@@ -157,7 +157,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   Each of its elements triggers a resubscription; its error ends the result.
   /// - Returns: The outcome of the first attempt that does not fail, or the trigger's ending.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler:
       @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable
@@ -193,7 +193,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///     Observable `do`.
   /// - Returns: A `Single` with the same outcome.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `do`(
     onSuccess: (@Sendable (Element) throws -> Void)? = nil,
     afterSuccess: (@Sendable (Element) throws -> Void)? = nil,
@@ -217,7 +217,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Converts the `Single` to a ``Maybe`` with the same outcome.
   ///
   /// - Returns: A `Maybe` that succeeds or fails as this `Single` does.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asMaybe() -> Maybe<Element> {
     Maybe(raw: source)
   }
@@ -226,7 +226,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Returns: A `Completable` that completes when this `Single` succeeds and fails when it
   ///   fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func asCompletable() -> Completable {
     Completable(raw: source.ignoreElements())
   }

@@ -14,7 +14,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///     the result fails with that error.
   /// - Returns: A `Single` of the combined element.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection, Source: Sendable>(
     _ collection: Collection,
     resultSelector: @escaping @Sendable ([Source]) throws -> Element
@@ -32,7 +32,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter collection: The sources.
   /// - Returns: A `Single` of the elements, in the order of `collection`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection
   ) -> Single<[Element]> where Collection.Element == Single<Element> {

@@ -31,7 +31,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   outcome to. Returns a disposable that cancels the work.
   /// - Returns: A `Single`.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func create(
     subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
   ) -> Single<Element> {
@@ -58,7 +58,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter observer: Called once with the outcome.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(_ observer: @escaping SingleObserver) -> any Disposable {
     source.subscribe(_SingleValueObserver(observer))
   }
@@ -72,7 +72,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///   - onDisposed: Called once when the subscription ends, for any reason.
   /// - Returns: A disposable that cancels the subscription.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil,
     onFailure: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -85,7 +85,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter element: The element.
   /// - Returns: A `Single`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func just(_ element: Element) -> Single<Element> {
     Single(raw: .just(element))
   }
@@ -94,7 +94,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// - Parameter error: The error.
   /// - Returns: A `Single`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func error(_ error: any Swift.Error) -> Single<Element> {
     Single(raw: .error(error))
   }
@@ -102,7 +102,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Returns a `Single` that never produces an outcome.
   ///
   /// - Returns: A `Single`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func never() -> Single<Element> {
     Single(raw: .never())
   }

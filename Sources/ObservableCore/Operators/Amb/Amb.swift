@@ -12,7 +12,7 @@ extension ObservableType {
   ///
   /// - Parameter right: The sequence to race against this one.
   /// - Returns: The events of the sequence that sent an event first.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func amb<O2: ObservableType>(_ right: O2) -> Observable<Element>
   where O2.Element == Element {
     Self._amb([asObservable(), right.asObservable()])
@@ -33,7 +33,7 @@ extension ObservableType {
   ///
   /// - Parameter sequence: The sources to race.
   /// - Returns: The events of the source that sent an event first.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func amb<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
   where Sequence.Element == Observable<Element> {
     _amb(Array(sequence))

@@ -21,7 +21,7 @@ extension ObservableType {
   ///     with ``RxError/argumentOutOfRange``.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: A sequence of buffers.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType)
     -> Observable<[Element]>
   {
@@ -61,7 +61,7 @@ extension ObservableType {
   ///   - count: The most elements a buffer holds; at least 1.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: A sequence of buffers.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func buffer(timeSpan: Duration, count: Int, scheduler: any SchedulerType)
     -> Observable<[Element]>

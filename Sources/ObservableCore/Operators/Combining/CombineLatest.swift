@@ -15,7 +15,7 @@ extension ObservableType {
   ///     throws, the result fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined latest elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping @Sendable ([Collection.Element.Element]) throws -> Element
@@ -53,7 +53,7 @@ extension ObservableType {
   ///
   /// - Parameter collection: The sources.
   /// - Returns: A sequence of arrays of the latest elements, in the order of `collection`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func combineLatest<Collection: Swift.Collection>(
     _ collection: Collection
   ) -> Observable<[Element]>

@@ -24,7 +24,7 @@ extension ObservableType {
   /// - Returns: A sequence of the combined elements.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(
     _ second: Source,
     resultSelector: @escaping @Sendable (Element, Source.Element) throws -> ResultType
@@ -51,7 +51,7 @@ extension ObservableType {
   ///
   /// - Parameter second: The sequence whose latest element to emit.
   /// - Returns: A sequence of the latest elements of `second`, sampled by this sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func withLatestFrom<Source: ObservableConvertibleType>(
     _ second: Source
   ) -> Observable<Source.Element> {

@@ -18,7 +18,7 @@ extension ObservableType {
   ///     If it throws, the result fails with that error and every source is disposed.
   /// - Returns: A sequence of the combined elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection,
     resultSelector: @escaping @Sendable ([Collection.Element.Element]) throws -> Element
@@ -44,7 +44,7 @@ extension ObservableType {
   /// - Parameter collection: The sources.
   /// - Returns: A sequence of arrays of the elements at each position, in the order of
   ///   `collection`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection
   ) -> Observable<[Element]>

@@ -17,7 +17,7 @@ extension ObservableType {
   /// - Returns: The elements of all the inner sequences, as they arrive.
   @_disfavoredOverload
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -42,7 +42,7 @@ extension ObservableType {
   ///   including a trait such as ``Single``. If it throws, the result fails with that error.
   /// - Returns: The elements of the inner sequences that were subscribed.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
@@ -68,7 +68,7 @@ extension ObservableType {
   ///   including a trait such as ``Single``. If it throws, the result fails with that error.
   /// - Returns: The elements of the inner sequences, one sequence after another.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

@@ -12,7 +12,7 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// source and every inner sequence have completed, and fails as soon as any of them fails.
   ///
   /// - Returns: The elements of all the inner sequences, as they arrive.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge() -> Observable<Element.Element> {
     _flatMap(policy: .unbounded) { $0 }
   }
@@ -36,7 +36,7 @@ extension ObservableType where Element: ObservableConvertibleType {
   ///   a value below 1 does not wait forever: the result fails with
   ///   ``RxError/argumentOutOfRange`` when subscribed.
   /// - Returns: The elements of the inner sequences, as they arrive.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
     guard maxConcurrent > 0 else { return .error(RxError.argumentOutOfRange) }
     return _flatMap(policy: .limited(maxConcurrent)) { $0 }
@@ -55,7 +55,7 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// to complete before it is subscribed.
   ///
   /// - Returns: The elements of the inner sequences, one sequence after another.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concat() -> Observable<Element.Element> {
     _flatMap(policy: .limited(1)) { $0 }
   }
@@ -75,7 +75,7 @@ extension ObservableType {
   ///
   /// - Parameter sources: The sequences to merge.
   /// - Returns: The elements of all the sources, as they arrive.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge<Collection: Swift.Collection>(_ sources: Collection)
     -> Observable<Element>
   where Collection.Element == Observable<Element> {
@@ -89,7 +89,7 @@ extension ObservableType {
   ///
   /// - Parameter sources: The sequences to merge.
   /// - Returns: The elements of all the sources, as they arrive.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
     Observable._fromAtOnce(sources).merge()
   }
@@ -101,7 +101,7 @@ extension ObservableType {
   ///
   /// - Parameter sources: The sequences to merge.
   /// - Returns: The elements of all the sources, as they arrive.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
     Observable._fromAtOnce(sources).merge()
   }

@@ -13,7 +13,7 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// latest inner have both completed, and fails as soon as either fails.
   ///
   /// - Returns: The elements of the latest inner sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func switchLatest() -> Observable<Element.Element> {
     flatMapLatest { $0 }
   }

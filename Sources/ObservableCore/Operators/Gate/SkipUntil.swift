@@ -15,7 +15,7 @@ extension ObservableType {
   ///
   /// - Parameter other: The sequence whose first element starts the mirroring.
   /// - Returns: The elements of this sequence that arrive after `other` emits.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

@@ -13,7 +13,7 @@ extension ObservableType {
   ///
   /// - Parameter other: The sequence whose first element ends the result.
   /// - Returns: The elements of this sequence until `other` emits.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

@@ -31,7 +31,7 @@ extension ObservableType {
   ///   every group fail with that error.
   /// - Returns: A sequence of groups, one per key, in the order their first elements arrived.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func groupBy<Key: Hashable & Sendable>(
     keySelector: @escaping @Sendable (Element) throws -> Key
   ) -> Observable<GroupedObservable<Key, Element>> {

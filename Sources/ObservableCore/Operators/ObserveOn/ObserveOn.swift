@@ -30,7 +30,7 @@ extension ObservableType {
   ///
   /// - Parameter scheduler: The scheduler to deliver on.
   /// - Returns: The same events, delivered on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

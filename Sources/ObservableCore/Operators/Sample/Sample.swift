@@ -22,7 +22,7 @@ extension ObservableType {
   ///   - defaultValue: The element to emit on a tick when no new element arrived; `nil` emits
   ///     nothing then.
   /// - Returns: The sampled sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func sample<Sampler: ObservableConvertibleType>(
     _ sampler: Sampler, defaultValue: Element? = nil
   ) -> Observable<Element> {

@@ -15,7 +15,7 @@ extension ObservableType {
   ///   throws, the result fails with the thrown error.
   /// - Returns: The elements of this sequence, then, after an error, those of the fallback.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {
@@ -31,7 +31,7 @@ extension ObservableType {
   ///
   /// - Parameter element: The element to emit, before completing, if this sequence fails.
   /// - Returns: The elements of this sequence, then `element` if it fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func catchAndReturn(_ element: Element) -> Observable<Element> {
     self.catch { _ in .just(element) }
   }

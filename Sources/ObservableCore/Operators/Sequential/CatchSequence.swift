@@ -22,7 +22,7 @@ extension ObservableType {
   ///
   /// - Parameter sequence: The sequences to try, in order.
   /// - Returns: The elements of each source tried, ending as the last one tried ends.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func `catch`<Sequence: Swift.Sequence & Sendable>(sequence: Sequence)
     -> Observable<Element>
   where Sequence.Element == Observable<Element> {
@@ -39,7 +39,7 @@ extension ObservableType {
   ///
   /// - Parameter collection: The sequences to try, in order.
   /// - Returns: The elements of each source tried, ending as the last one tried ends.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func `catch`<Collection: Swift.Collection>(sequence collection: Collection)
     -> Observable<Element>
   where Collection.Element == Observable<Element> {

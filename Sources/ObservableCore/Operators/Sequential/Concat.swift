@@ -18,7 +18,7 @@ extension ObservableType {
   ///
   /// - Parameter sequence: The sequences to concatenate.
   /// - Returns: The elements of every source, one source after another.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Sequence: Swift.Sequence & Sendable>(_ sequence: Sequence)
     -> Observable<Element>
   where Sequence.Element == Observable<Element> {
@@ -33,7 +33,7 @@ extension ObservableType {
   ///
   /// - Parameter collection: The sequences to concatenate.
   /// - Returns: The elements of every source, one source after another.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat<Collection: Swift.Collection>(_ collection: Collection)
     -> Observable<Element>
   where Collection.Element == Observable<Element> {
@@ -47,7 +47,7 @@ extension ObservableType {
   ///
   /// - Parameter sources: The sequences to concatenate.
   /// - Returns: The elements of every source, one source after another.
-  @inlinable
+  @_alwaysEmitIntoClient
   public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
     _ConcatObservable(.array(sources))
   }
@@ -63,7 +63,7 @@ extension ObservableType {
   /// - Parameter second: The sequence to subscribe after this one completes.
   /// - Returns: The elements of both sequences, one after the other. It fails as soon as
   ///   either fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
   where Source.Element == Element {
     _ConcatObservable(.array([asObservable(), second.asObservable()]))

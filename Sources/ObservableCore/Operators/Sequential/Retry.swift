@@ -12,7 +12,7 @@ extension ObservableType {
   /// goes on until the subscription is disposed.
   ///
   /// - Returns: The elements of every attempt, ending when an attempt completes.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry() -> Observable<Element> {
     _retry(maxAttempts: nil)
   }
@@ -34,7 +34,7 @@ extension ObservableType {
   ///   ``RxError/argumentOutOfRange``.
   /// - Returns: The elements of every attempt, ending when an attempt completes or the last
   ///   attempt fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
     guard maxAttemptCount > 0 else {
       return maxAttemptCount == 0 ? .empty() : .error(RxError.argumentOutOfRange)

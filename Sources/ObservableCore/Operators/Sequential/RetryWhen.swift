@@ -19,7 +19,7 @@ extension ObservableType {
   /// - Parameter notificationHandler: Given the failures, returns the trigger.
   /// - Returns: The elements of every attempt.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -47,7 +47,7 @@ extension ObservableType {
   /// - Parameter notificationHandler: Given the failures, returns the trigger.
   /// - Returns: The elements of every attempt.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler:
       @escaping @Sendable (Observable<any Swift.Error>) -> TriggerObservable

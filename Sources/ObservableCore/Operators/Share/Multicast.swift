@@ -7,7 +7,7 @@ extension ObservableType {
   ///
   /// - Parameter subject: The subject that subscribers subscribe to and the source feeds.
   /// - Returns: A connectable sequence of the subject's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func multicast<Subject: SubjectType>(_ subject: Subject)
     -> ConnectableObservable<Subject.Element>
   where Subject.Observer.Element == Element {
@@ -24,7 +24,7 @@ extension ObservableType {
   ///   race to subscribe; only one subject is kept.
   /// - Returns: A connectable sequence of the subjects' elements.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func multicast<Subject: SubjectType>(
     makeSubject: @escaping @Sendable () -> Subject
   ) -> ConnectableObservable<Subject.Element>
@@ -43,7 +43,7 @@ extension ObservableType {
   /// subject.
   ///
   /// - Returns: A connectable sequence of the source's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func publish() -> ConnectableObservable<Element> {
     multicast(makeSubject: { PublishSubject<Element>() })
   }
@@ -56,7 +56,7 @@ extension ObservableType {
   /// - Parameter bufferSize: The largest number of elements replayed to a new subscriber. A
   ///   negative size makes every subscriber fail with ``RxError/argumentOutOfRange``.
   /// - Returns: A connectable sequence of the source's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
     multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
   }
@@ -67,7 +67,7 @@ extension ObservableType {
   /// Each connection gets a fresh subject, so the buffer starts empty.
   ///
   /// - Returns: A connectable sequence of the source's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replayAll() -> ConnectableObservable<Element> {
     multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
   }

@@ -26,7 +26,7 @@ extension ObservableType {
   ///     with that error and this sequence is not subscribed.
   /// - Returns: The events of the sequence `selector` returns.
   @available(swift, introduced: 6)
-  @inlinable
+  @_alwaysEmitIntoClient
   public func multicast<Subject: SubjectType, Result: Sendable>(
     _ subjectSelector: @escaping @Sendable () throws -> Subject,
     selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>

@@ -25,7 +25,7 @@ extension ConnectableObservableType {
   /// has no such race: prefer it.
   ///
   /// - Returns: A sequence that connects and disconnects by itself.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func refCount() -> Observable<Element> {
     let storage = _RefCountStorage(source: self)
     return Observable(_run: { observer, lifetime in storage.subscribe(observer, lifetime) })

@@ -43,7 +43,7 @@ extension ObservableType {
   ///     traps).
   ///   - scope: How long the subject lives; see ``SubjectLifetimeScope``.
   /// - Returns: A shared sequence of the source's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected)
     -> Observable<Element>
   {

@@ -22,7 +22,7 @@ extension ObservableType {
   ///   - dueTime: How long the source must be quiet before its latest element is emitted.
   ///   - scheduler: The scheduler that runs the timers and delivers the timed elements.
   /// - Returns: The debounced sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
@@ -41,7 +41,7 @@ extension ObservableType {
   ///   - dueTime: How long the source must be quiet before its latest element is emitted.
   ///   - scheduler: The scheduler that runs the timers and delivers the timed elements.
   /// - Returns: The debounced sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func debounce(_ dueTime: Duration, scheduler: any SchedulerType) -> Observable<Element> {
     debounce(RxTimeInterval(dueTime), scheduler: scheduler)

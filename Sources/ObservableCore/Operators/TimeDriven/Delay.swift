@@ -21,7 +21,7 @@ extension ObservableType {
   ///   - dueTime: How long to delay each event.
   ///   - scheduler: The scheduler that runs the timers and delivers the delayed events.
   /// - Returns: The delayed sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
@@ -40,7 +40,7 @@ extension ObservableType {
   ///   - dueTime: How long to delay each event.
   ///   - scheduler: The scheduler that runs the timers and delivers the delayed events.
   /// - Returns: The delayed sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func delay(_ dueTime: Duration, scheduler: any SchedulerType) -> Observable<Element> {
     delay(RxTimeInterval(dueTime), scheduler: scheduler)

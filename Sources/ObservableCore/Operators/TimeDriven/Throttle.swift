@@ -28,7 +28,7 @@ extension ObservableType {
   ///   - latest: Whether to emit the latest element dropped during each window when it ends.
   ///   - scheduler: The scheduler whose clock measures the windows and that runs the timers.
   /// - Returns: The throttled sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func throttle(
     _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType
   ) -> Observable<Element> {
@@ -49,7 +49,7 @@ extension ObservableType {
   ///   - latest: Whether to emit the latest element dropped during each window when it ends.
   ///   - scheduler: The scheduler whose clock measures the windows and that runs the timers.
   /// - Returns: The throttled sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func throttle(_ dueTime: Duration, latest: Bool = true, scheduler: any SchedulerType)
     -> Observable<Element>

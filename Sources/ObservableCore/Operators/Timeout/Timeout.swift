@@ -15,7 +15,7 @@ extension ObservableType {
   ///   - dueTime: The longest time to wait for each event.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: The same sequence, failing if it is silent for `dueTime`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func timeout(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
     -> Observable<Element>
   {
@@ -39,7 +39,7 @@ extension ObservableType {
   ///   - other: The sequence to switch to on timeout.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: The source's events until a timeout, then `other`'s.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func timeout<Other: ObservableConvertibleType>(
     _ dueTime: RxTimeInterval, other: Other, scheduler: any SchedulerType
   ) -> Observable<Element> where Other.Element == Element {
@@ -76,7 +76,7 @@ extension ObservableType {
   ///   - dueTime: The longest time to wait for each event.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: The same sequence, failing if it is silent for `dueTime`.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func timeout(_ dueTime: Duration, scheduler: any SchedulerType) -> Observable<Element> {
     timeout(RxTimeInterval(dueTime), scheduler: scheduler)
@@ -96,7 +96,7 @@ extension ObservableType {
   ///   - other: The sequence to switch to on timeout.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: The source's events until a timeout, then `other`'s.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func timeout<Other: ObservableConvertibleType>(
     _ dueTime: Duration, other: Other, scheduler: any SchedulerType

@@ -27,7 +27,7 @@ extension ObservableType {
   ///     with ``RxError/argumentOutOfRange``.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: A sequence of windows.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func window(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType)
     -> Observable<Observable<Element>>
   {
@@ -66,7 +66,7 @@ extension ObservableType {
   ///   - count: The most elements a window holds; at least 1.
   ///   - scheduler: The scheduler that runs the timers.
   /// - Returns: A sequence of windows.
-  @inlinable
+  @_alwaysEmitIntoClient
   @_disfavoredOverload
   public func window(timeSpan: Duration, count: Int, scheduler: any SchedulerType)
     -> Observable<Observable<Element>>
