@@ -104,6 +104,35 @@ struct BufferTests {
     }
   }
 
+  @Test("the next window's timer starts only once the full buffer was delivered, as in RxSwift")
+  func timerAfterDelivery() {
+    withLeakChecking {
+      let scheduler = TestScheduler(initialClock: 0)
+      let subject = PublishSubject<Int>()
+      let log = Box<[String]>([])
+      // On the full buffer, the observer schedules an action for the time the next window's
+      // timer fires; of two actions due at one virtual time, the one scheduled first runs
+      // first, so the log shows whether the timer was started before or after delivery.
+      let subscription = subject.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler)
+        .subscribe(onNext: { buffer in
+          log.mutate { $0.append("buffer \(buffer)") }
+          if buffer == [1, 2] {
+            _ = scheduler.scheduleRelative((), dueTime: .seconds(50)) { _ in
+              log.mutate { $0.append("the observer's action") }
+              return Disposables.create()
+            }
+          }
+        })
+      scheduler.scheduleAt(10) {
+        subject.onNext(1)
+        subject.onNext(2)
+      }
+      scheduler.scheduleAt(100) { subscription.dispose() }
+      scheduler.start()
+      #expect(log.value == ["buffer [1, 2]", "the observer's action", "buffer []"])
+    }
+  }
+
   @Test("buffers on a real scheduler by count")
   func realScheduler() async {
     await withLeakChecking {

@@ -22,6 +22,10 @@ internal struct _DebounceStateMachine<Element: Sendable>: _TimeDrivenStateMachin
     case finished
   }
 
+  /// The result's elements are the source's.
+  @usableFromInline
+  internal typealias Output = Element
+
   @usableFromInline
   internal typealias Action = _TimeDrivenAction<Element, Element?>
 

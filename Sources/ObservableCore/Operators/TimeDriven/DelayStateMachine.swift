@@ -38,6 +38,10 @@ internal struct _DelayStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
     case finished
   }
 
+  /// The result's elements are the source's.
+  @usableFromInline
+  internal typealias Output = Element
+
   @usableFromInline
   internal typealias Action = _TimeDrivenAction<Element, _Queue<Waiting>>
 

@@ -25,6 +25,10 @@ internal struct _ThrottleStateMachine<Element: Sendable>: _TimeDrivenStateMachin
     case finished
   }
 
+  /// The result's elements are the source's.
+  @usableFromInline
+  internal typealias Output = Element
+
   @usableFromInline
   internal typealias Action = _TimeDrivenAction<Element, Element?>
 

@@ -9,9 +9,10 @@ import Dispatch
 /// What the state machine of a time-driven operator decided, for the engine to carry out after
 /// its lock.
 ///
-/// Not public API. One vocabulary for `debounce`, `throttle` and `delay`: the engine
+/// Not public API. One vocabulary for `debounce`, `throttle`, `delay` and `buffer`: the engine
 /// (``_TimeDrivenStorage``) enqueues the events under the lock, then starts the timer, releases
-/// what was dropped and delivers, in that order, after the lock.
+/// what was dropped and delivers, in that order, after the lock (``emitThenStartTimer(_:generation:delay:)``
+/// delivers before it starts the timer).
 @usableFromInline
 internal enum _TimeDrivenAction<Element, Released> {
   /// Nothing to do.
@@ -20,22 +21,29 @@ internal enum _TimeDrivenAction<Element, Released> {
   case startTimer(generation: UInt64, delay: RxTimeInterval)
   /// Emit the element.
   case emit(Element)
-  /// Emit the element, then start the timer of `generation` to fire after `delay`.
+  /// Start the timer of `generation` to fire after `delay`, then emit the element.
   case emitAndStartTimer(Element, generation: UInt64, delay: RxTimeInterval)
+  /// Emit the element and only then, once it is delivered, start the timer of `generation` to
+  /// fire after `delay` (`buffer`, whose next window starts after the full one was emitted, as
+  /// in RxSwift).
+  case emitThenStartTimer(Element, generation: UInt64, delay: RxTimeInterval)
   /// Emit the element, if there is one, then complete.
   case emitAndComplete(Element?)
   /// Forward the upstream error, and release what the machine dropped after the lock.
   case fail(dropped: Released)
 }
 
-/// The pure state machine of a time-driven operator (`debounce`, `throttle`, `delay`).
+/// The pure state machine of a time-driven operator (`debounce`, `throttle`, `delay`,
+/// `buffer`).
 ///
 /// Not public API. Its methods are named for what happened and return what to do; it takes no
 /// lock, starts no timer and calls no observer. ``_TimeDrivenStorage`` does all of that.
 @usableFromInline
 internal protocol _TimeDrivenStateMachine: SendableMetatype {
-  /// The element type of the source and of the result.
+  /// The element type of the source.
   associatedtype Element: Sendable
+  /// The element type of the result: the source's, except for `buffer`'s arrays.
+  associatedtype Output: Sendable
   /// What the machine lets go of on failure or disposal, released after the lock.
   associatedtype Released
 
@@ -45,22 +53,33 @@ internal protocol _TimeDrivenStateMachine: SendableMetatype {
 
   /// An element arrived from upstream at `now`.
   mutating func elementArrived(_ element: Element, now: RxTime)
-    -> _TimeDrivenAction<Element, Released>
+    -> _TimeDrivenAction<Output, Released>
+
+  /// The subscription started, before upstream is subscribed.
+  ///
+  /// - Returns: A timer to start then, if any (`buffer`'s first window).
+  mutating func subscribed() -> (generation: UInt64, delay: RxTimeInterval)?
 
   /// Upstream completed at `now`.
-  mutating func upstreamCompleted(now: RxTime) -> _TimeDrivenAction<Element, Released>
+  mutating func upstreamCompleted(now: RxTime) -> _TimeDrivenAction<Output, Released>
 
   /// Upstream failed.
-  mutating func upstreamFailed() -> _TimeDrivenAction<Element, Released>
+  mutating func upstreamFailed() -> _TimeDrivenAction<Output, Released>
 
   /// The timer of `generation` fired at `now`.
   mutating func timerFired(generation: UInt64, now: RxTime)
-    -> _TimeDrivenAction<Element, Released>
+    -> _TimeDrivenAction<Output, Released>
 
   /// The subscription was disposed.
   ///
   /// - Returns: What the machine let go of.
   mutating func disposed() -> Released
+}
+
+extension _TimeDrivenStateMachine {
+  /// No timer at subscription.
+  @inlinable
+  internal mutating func subscribed() -> (generation: UInt64, delay: RxTimeInterval)? { nil }
 }
 
 /// The shared state of one subscription to a time-driven operator: the engine.
@@ -74,8 +93,10 @@ internal protocol _TimeDrivenStateMachine: SendableMetatype {
 internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Disposable {
   @usableFromInline
   internal typealias Element = Machine.Element
+  @usableFromInline
+  internal typealias Output = Machine.Output
 
-  @usableFromInline let state: _Mutex<_MachineAndOutput<Machine, Element>>
+  @usableFromInline let state: _Mutex<_MachineAndOutput<Machine, Output>>
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let scheduler: any SchedulerType
   @usableFromInline let timer = _TimerSlot()
@@ -83,7 +104,7 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
 
   @inlinable
   internal init(
-    machine: sending Machine, downstream: AnyObserver<Element>, lifetime: _Lifetime,
+    machine: sending Machine, downstream: AnyObserver<Output>, lifetime: _Lifetime,
     scheduler: any SchedulerType
   ) {
     state = _Mutex(_MachineAndOutput(machine, downstream: downstream))
@@ -160,9 +181,10 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
     carryOut(timer: timerToStart, released: released, pending: pending)
   }
 
-  /// A timer to start: its generation and when it fires.
+  /// A timer to start: its generation, when it fires, and whether to start it only after
+  /// delivering.
   @usableFromInline
-  internal typealias Timer = (generation: UInt64, delay: RxTimeInterval)
+  internal typealias Timer = (generation: UInt64, delay: RxTimeInterval, afterDelivery: Bool)
 
   /// Under the lock: enqueues the events of the machine's decision on `output`.
   ///
@@ -176,20 +198,23 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   @inlinable
   @inline(__always)
   internal static func enqueue(
-    _ action: _TimeDrivenAction<Element, Machine.Released>,
-    into output: inout _SerialOutput<Element>, timer: inout Timer?,
+    _ action: _TimeDrivenAction<Output, Machine.Released>,
+    into output: inout _SerialOutput<Output>, timer: inout Timer?,
     failure: (any Swift.Error)? = nil
-  ) -> (_PendingOutput<Element>?, Machine.Released?) {
+  ) -> (_PendingOutput<Output>?, Machine.Released?) {
     switch action {
     case .none:
       return (nil, nil)
     case .startTimer(let generation, let delay):
-      timer = (generation, delay)
+      timer = (generation, delay, false)
       return (nil, nil)
     case .emit(let element):
       return (output.send(.next(element)), nil)
     case .emitAndStartTimer(let element, let generation, let delay):
-      timer = (generation, delay)
+      timer = (generation, delay, false)
+      return (output.send(.next(element)), nil)
+    case .emitThenStartTimer(let element, let generation, let delay):
+      timer = (generation, delay, true)
       return (output.send(.next(element)), nil)
     case .emitAndComplete(let element?):
       return (output.send(.next(element), then: .completed), nil)
@@ -201,7 +226,8 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
     }
   }
 
-  /// After the lock: starts the timer, releases what was dropped, then delivers.
+  /// After the lock: starts the timer, releases what was dropped, then delivers (or delivers,
+  /// then starts the timer, for ``_TimeDrivenAction/emitThenStartTimer(_:generation:delay:)``).
   ///
   /// - Parameters:
   ///   - timer: The timer to start, if any.
@@ -210,13 +236,16 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   @inlinable
   @inline(__always)
   internal func carryOut(
-    timer: Timer?, released: consuming Machine.Released?, pending: _PendingOutput<Element>?
+    timer: Timer?, released: consuming Machine.Released?, pending: _PendingOutput<Output>?
   ) {
-    if let timer {
+    if let timer, !timer.afterDelivery {
       startTimer(generation: timer.generation, delay: timer.delay)
     }
     _ = consume released
     state._drainOutput(pending, lifetime: lifetime)
+    if let timer, timer.afterDelivery {
+      startTimer(generation: timer.generation, delay: timer.delay)
+    }
   }
 
   /// Starts the timer of `generation`, replacing the running one.
@@ -251,12 +280,17 @@ extension ObservableType {
   @inlinable
   internal func _timeDriven<Machine: _TimeDrivenStateMachine>(
     scheduler: any SchedulerType, machine: @escaping @Sendable () -> Machine
-  ) -> Observable<Element> where Machine.Element == Element {
+  ) -> Observable<Machine.Output> where Machine.Element == Element {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
+      var instance = machine()
+      let firstTimer = instance.subscribed()
       let storage = _TimeDrivenStorage(
-        machine: machine(), downstream: observer, lifetime: lifetime, scheduler: scheduler)
+        machine: instance, downstream: observer, lifetime: lifetime, scheduler: scheduler)
       lifetime.add(storage)
+      if let firstTimer {
+        storage.startTimer(generation: firstTimer.generation, delay: firstTimer.delay)
+      }
       let upstream = _Lifetime(inheriting: lifetime)
       lifetime.add(upstream)
       source._subscribe(

@@ -26,24 +26,9 @@ extension ObservableType {
     -> Observable<[Element]>
   {
     guard count > 0 else { return .error(RxError.argumentOutOfRange) }
-    let source = asObservable()
-    return Observable(_run: { observer, lifetime in
-      let storage = _BufferStorage(
-        downstream: observer, lifetime: lifetime, timeSpan: timeSpan, count: count,
-        scheduler: scheduler)
-      lifetime.add(storage)
-      let upstream = _Lifetime(inheriting: lifetime)
-      lifetime.add(upstream)
-      // As in RxSwift, the first timer starts before subscribing.
-      storage.startTimer(generation: 0)
-      source._subscribe(
-        AnyObserver { event in
-          guard !upstream.isDisposed else { return }
-          storage.upstreamEvent(event)
-          if event.isStopEvent { upstream.dispose() }
-        },
-        upstream)
-    })
+    return _timeDriven(scheduler: scheduler) {
+      _BufferStateMachine(timeSpan: timeSpan, count: count)
+    }
   }
 
   /// Collects elements into arrays by time or count, with the time span as a Swift

@@ -1,0 +1,115 @@
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The logic of ``ObservableType/buffer(timeSpan:count:scheduler:)`` on the time-driven engine,
+/// without locks or side effects.
+///
+/// Not public API.
+///
+/// Each buffer has a generation; only the timer of the current generation may emit it. As in
+/// RxSwift, the first window's timer starts when the subscription does, a buffer is emitted when
+/// it is full or its window ends (even empty), and the next window's timer starts only once the
+/// buffer was delivered.
+@usableFromInline
+internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
+  @usableFromInline
+  internal enum State {
+    /// Collecting `buffer`, whose timer has generation `generation`.
+    case running(buffer: [Element], generation: UInt64)
+    /// Terminated or disposed.
+    case finished
+  }
+
+  /// The result's elements are the buffers.
+  @usableFromInline
+  internal typealias Output = [Element]
+
+  @usableFromInline
+  internal typealias Action = _TimeDrivenAction<[Element], [Element]>
+
+  @usableFromInline let timeSpan: RxTimeInterval
+  @usableFromInline let count: Int
+  @usableFromInline var state: State = .running(buffer: [], generation: 0)
+
+  /// Creates the state machine of one subscription.
+  ///
+  /// - Parameters:
+  ///   - timeSpan: The length of a window.
+  ///   - count: The most elements a buffer holds, at least one.
+  @inlinable
+  internal init(timeSpan: RxTimeInterval, count: Int) {
+    self.timeSpan = timeSpan
+    self.count = count
+  }
+
+  @inlinable
+  internal static var readsClock: Bool { false }
+
+  /// The subscription started: the first window's timer starts.
+  @inlinable
+  internal mutating func subscribed() -> (generation: UInt64, delay: RxTimeInterval)? {
+    (0, timeSpan)
+  }
+
+  /// An element arrived from upstream: emits the buffer if that filled it.
+  @inlinable
+  internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
+    guard case .running(var buffer, let generation) = state else { return .none }
+    state = .finished
+    buffer.append(element)
+    guard buffer.count >= count else {
+      state = .running(buffer: buffer, generation: generation)
+      return .none
+    }
+    return startNextBuffer(emitting: buffer, after: generation)
+  }
+
+  /// The timer of `generation` fired: emits the current buffer if the timer is its own.
+  @inlinable
+  internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
+    guard case .running(let buffer, let current) = state, current == generation else {
+      return .none
+    }
+    return startNextBuffer(emitting: buffer, after: current)
+  }
+
+  @inlinable
+  internal mutating func startNextBuffer(emitting buffer: [Element], after generation: UInt64)
+    -> Action
+  {
+    let next = generation &+ 1
+    state = .running(buffer: [], generation: next)
+    return .emitThenStartTimer(buffer, generation: next, delay: timeSpan)
+  }
+
+  /// Upstream completed: emits the last buffer, even empty, then completes.
+  @inlinable
+  internal mutating func upstreamCompleted(now: RxTime) -> Action {
+    guard case .running(let buffer, _) = state else { return .none }
+    state = .finished
+    return .emitAndComplete(buffer)
+  }
+
+  /// Upstream failed: drops the buffer, to be released after the lock.
+  @inlinable
+  internal mutating func upstreamFailed() -> Action {
+    guard case .running(let buffer, _) = state else { return .none }
+    state = .finished
+    return .fail(dropped: buffer)
+  }
+
+  /// The subscription was disposed.
+  ///
+  /// - Returns: The current buffer, to release outside the lock.
+  @inlinable
+  internal mutating func disposed() -> [Element] {
+    defer { state = .finished }
+    if case .running(let buffer, _) = state { return buffer }
+    return []
+  }
+}
