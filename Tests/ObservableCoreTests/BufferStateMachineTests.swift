@@ -7,8 +7,10 @@ import Testing
 struct BufferStateMachineTests {
   private let now = Date(timeIntervalSince1970: 0)
 
-  @Test("the first window's timer starts with the subscription")
+  @Test("the first window's timer starts with the subscription; each next one after delivery")
   func subscribed() {
+    #expect(_BufferStateMachine<Int>.startsTimerAfterDelivery)
+    #expect(!_DebounceStateMachine<Int>.startsTimerAfterDelivery)
     var machine = _BufferStateMachine<Int>(timeSpan: .seconds(5), count: 2)
     let timer = machine.subscribed()
     #expect(timer?.generation == 0)
@@ -19,7 +21,7 @@ struct BufferStateMachineTests {
   func count() {
     var machine = _BufferStateMachine<Int>(timeSpan: .seconds(5), count: 2)
     guard case .none = machine.elementArrived(1, now: now),
-      case .emitThenStartTimer(let buffer, let next, let delay) = machine.elementArrived(
+      case .emitAndStartTimer(let buffer, let next, let delay) = machine.elementArrived(
         2, now: now)
     else {
       Issue.record("expected a full buffer")
@@ -32,7 +34,7 @@ struct BufferStateMachineTests {
       Issue.record("the old buffer's timer is stale")
       return
     }
-    guard case .emitThenStartTimer(let empty, 2, _) = machine.timerFired(generation: 1, now: now)
+    guard case .emitAndStartTimer(let empty, 2, _) = machine.timerFired(generation: 1, now: now)
     else {
       Issue.record("the current timer emits the buffer, even empty")
       return

@@ -50,6 +50,10 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
   @inlinable
   internal static var readsClock: Bool { false }
 
+  /// The next window's timer starts once the full buffer was delivered, as in RxSwift.
+  @inlinable
+  internal static var startsTimerAfterDelivery: Bool { true }
+
   /// The subscription started: the first window's timer starts.
   @inlinable
   internal mutating func subscribed() -> (generation: UInt64, delay: RxTimeInterval)? {
@@ -84,7 +88,7 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
   {
     let next = generation &+ 1
     state = .running(buffer: [], generation: next)
-    return .emitThenStartTimer(buffer, generation: next, delay: timeSpan)
+    return .emitAndStartTimer(buffer, generation: next, delay: timeSpan)
   }
 
   /// Upstream completed: emits the last buffer, even empty, then completes.

@@ -11,8 +11,8 @@ import Dispatch
 ///
 /// Not public API. One vocabulary for `debounce`, `throttle`, `delay` and `buffer`: the engine
 /// (``_TimeDrivenStorage``) enqueues the events under the lock, then starts the timer, releases
-/// what was dropped and delivers, in that order, after the lock (``emitThenStartTimer(_:generation:delay:)``
-/// delivers before it starts the timer).
+/// what was dropped and delivers, in that order, after the lock (or delivers first, then starts
+/// the timer, for a machine whose ``_TimeDrivenStateMachine/startsTimerAfterDelivery`` is true).
 @usableFromInline
 internal enum _TimeDrivenAction<Element, Released> {
   /// Nothing to do.
@@ -23,10 +23,6 @@ internal enum _TimeDrivenAction<Element, Released> {
   case emit(Element)
   /// Start the timer of `generation` to fire after `delay`, then emit the element.
   case emitAndStartTimer(Element, generation: UInt64, delay: RxTimeInterval)
-  /// Emit the element and only then, once it is delivered, start the timer of `generation` to
-  /// fire after `delay` (`buffer`, whose next window starts after the full one was emitted, as
-  /// in RxSwift).
-  case emitThenStartTimer(Element, generation: UInt64, delay: RxTimeInterval)
   /// Emit the element, if there is one, then complete.
   case emitAndComplete(Element?)
   /// Forward the upstream error, and release what the machine dropped after the lock.
@@ -50,6 +46,11 @@ internal protocol _TimeDrivenStateMachine: SendableMetatype {
   /// Whether the decisions depend on the time: the engine reads the scheduler's clock for each
   /// event only if so, and passes `.distantPast` otherwise.
   static var readsClock: Bool { get }
+
+  /// Whether the engine starts a timer only after delivering what the same decision emitted
+  /// (`buffer`, whose next window starts once the full one was emitted, as in RxSwift), rather
+  /// than before. A constant, so the specialized engine has no branch for it.
+  static var startsTimerAfterDelivery: Bool { get }
 
   /// An element arrived from upstream at `now`.
   mutating func elementArrived(_ element: Element, now: RxTime)
@@ -77,6 +78,10 @@ internal protocol _TimeDrivenStateMachine: SendableMetatype {
 }
 
 extension _TimeDrivenStateMachine {
+  /// Timers start before delivery.
+  @inlinable
+  internal static var startsTimerAfterDelivery: Bool { false }
+
   /// No timer at subscription.
   @inlinable
   internal mutating func subscribed() -> (generation: UInt64, delay: RxTimeInterval)? { nil }
@@ -181,10 +186,9 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
     carryOut(timer: timerToStart, released: released, pending: pending)
   }
 
-  /// A timer to start: its generation, when it fires, and whether to start it only after
-  /// delivering.
+  /// A timer to start: its generation and when it fires.
   @usableFromInline
-  internal typealias Timer = (generation: UInt64, delay: RxTimeInterval, afterDelivery: Bool)
+  internal typealias Timer = (generation: UInt64, delay: RxTimeInterval)
 
   /// Under the lock: enqueues the events of the machine's decision on `output`.
   ///
@@ -206,15 +210,12 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
     case .none:
       return (nil, nil)
     case .startTimer(let generation, let delay):
-      timer = (generation, delay, false)
+      timer = (generation, delay)
       return (nil, nil)
     case .emit(let element):
       return (output.send(.next(element)), nil)
     case .emitAndStartTimer(let element, let generation, let delay):
-      timer = (generation, delay, false)
-      return (output.send(.next(element)), nil)
-    case .emitThenStartTimer(let element, let generation, let delay):
-      timer = (generation, delay, true)
+      timer = (generation, delay)
       return (output.send(.next(element)), nil)
     case .emitAndComplete(let element?):
       return (output.send(.next(element), then: .completed), nil)
@@ -227,7 +228,7 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   }
 
   /// After the lock: starts the timer, releases what was dropped, then delivers (or delivers,
-  /// then starts the timer, for ``_TimeDrivenAction/emitThenStartTimer(_:generation:delay:)``).
+  /// then starts the timer, where ``_TimeDrivenStateMachine/startsTimerAfterDelivery``).
   ///
   /// - Parameters:
   ///   - timer: The timer to start, if any.
@@ -238,12 +239,12 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   internal func carryOut(
     timer: Timer?, released: consuming Machine.Released?, pending: _PendingOutput<Output>?
   ) {
-    if let timer, !timer.afterDelivery {
+    if let timer, !Machine.startsTimerAfterDelivery {
       startTimer(generation: timer.generation, delay: timer.delay)
     }
     _ = consume released
     state._drainOutput(pending, lifetime: lifetime)
-    if let timer, timer.afterDelivery {
+    if let timer, Machine.startsTimerAfterDelivery {
       startTimer(generation: timer.generation, delay: timer.delay)
     }
   }
