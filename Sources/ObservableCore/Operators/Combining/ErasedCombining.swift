@@ -6,7 +6,7 @@
 // slots of the collection forms, on one core that is not generic at all: the library compiles
 // it once, fully optimized, and a client specializes none of it. What a client does specialize
 // is thin: a `map` per source that boxes its elements, and a `map` that casts a snapshot back
-// and calls the result selector. Typed slots for every arity cost 200 KB of object code in the
+// and calls the result selector. Typed slots for every arity cost 150 KB of object code in the
 // library and a value-witness table per arity (issue 40). The core must stay non-generic: an
 // earlier form generic over the result type ran unspecialized and spent 26,000 instructions
 // per element looking up generic metadata, against RxSwift's 9,500
