@@ -33,11 +33,27 @@ extension ObservableType {
         observer.on(.completed)
       })
     }
-    return Observable(_run: { observer, lifetime in
+    return _combineLatest(of: sources, resultSelector: resultSelector)
+  }
+
+  /// Combines the latest elements of `sources`, at least one, on the shared core: the
+  /// collection forms, and with erased elements the forms with 3 to 8 sources
+  /// (`ErasedCombining.swift`).
+  ///
+  /// - Parameters:
+  ///   - sources: The sources, at least one.
+  ///   - resultSelector: Combines the latest elements, in the order of `sources`.
+  /// - Returns: A sequence of the combined latest elements.
+  @inlinable
+  internal static func _combineLatest<SourceElement: Sendable>(
+    of sources: [Observable<SourceElement>],
+    resultSelector: @escaping @Sendable ([SourceElement]) throws -> Element
+  ) -> Observable<Element> {
+    Observable(_run: { observer, lifetime in
       let storage = _CombiningStorage(
-        slots: _LatestArray<Collection.Element.Element>(count: sources.count),
-        arity: sources.count, completesWhenUnmatched: true, downstream: observer,
-        lifetime: lifetime, resultSelector: resultSelector)
+        slots: _LatestArray<SourceElement>(count: sources.count), arity: sources.count,
+        completesWhenUnmatched: true, downstream: observer, lifetime: lifetime,
+        resultSelector: resultSelector)
       for (index, source) in sources.enumerated() {
         storage.subscribe(
           source, at: index, replace: { values, slot in values.swapAt(index, &slot) })

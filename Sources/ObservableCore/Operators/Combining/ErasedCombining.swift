@@ -2,11 +2,12 @@
 //
 // The 2-source forms run on typed slots (`_Latest2`, `_ZipBuffers2`) and are `@inlinable`, so a
 // client's `combineLatest(a, b)` is specialized for its element types like any operator on the
-// element path. The forms with 3 to 8 sources hold their elements without their types, in the
-// slots of the collection forms, on one core that is not generic at all: the library compiles
-// it once, fully optimized, and a client specializes none of it. What a client does specialize
-// is thin: a `map` per source that boxes its elements, and a `map` that casts a snapshot back
-// and calls the result selector. Typed slots for every arity cost 150 KB of object code in the
+// element path. The forms with 3 to 8 sources hold their elements without their types and run
+// on the collection forms' core (`_combineLatest(of:)`, `_zip(of:)`), called here with `any
+// Sendable` elements and `[any Sendable]` results, so that nothing is generic: the library
+// compiles it once, fully optimized, and a client specializes none of it. What a client does
+// specialize is thin: a `map` per source that boxes its elements, and a `map` that casts a
+// snapshot back and calls the result selector. Typed slots for every arity cost 150 KB of object code in the
 // library and a value-witness table per arity (issue 40). The core must stay non-generic: an
 // earlier form generic over the result type ran unspecialized and spent 26,000 instructions
 // per element looking up generic metadata, against RxSwift's 9,500
@@ -27,27 +28,9 @@
 internal func _combineErased(
   _ sources: [Observable<any Sendable>], zipping: Bool
 ) -> Observable<[any Sendable]> {
-  Observable(_run: { observer, lifetime in
-    if zipping {
-      let storage = _CombiningStorage(
-        slots: _ZipArrayBuffers<any Sendable>(count: sources.count), arity: sources.count,
-        completesWhenUnmatched: false, downstream: observer, lifetime: lifetime,
-        resultSelector: { $0 })
-      for (index, source) in sources.enumerated() {
-        storage.subscribe(
-          source, at: index, append: { buffers, element in buffers.append(element, at: index) })
-      }
-    } else {
-      let storage = _CombiningStorage(
-        slots: _LatestArray<any Sendable>(count: sources.count), arity: sources.count,
-        completesWhenUnmatched: true, downstream: observer, lifetime: lifetime,
-        resultSelector: { $0 })
-      for (index, source) in sources.enumerated() {
-        storage.subscribe(
-          source, at: index, replace: { values, slot in values.swapAt(index, &slot) })
-      }
-    }
-  })
+  zipping
+    ? Observable._zip(of: sources, completesWhenUnmatched: false, resultSelector: { $0 })
+    : Observable._combineLatest(of: sources, resultSelector: { $0 })
 }
 
 extension ObservableConvertibleType {

@@ -25,10 +25,29 @@ extension ObservableType {
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
     let sources = collection.map { $0.asObservable() }
     guard !sources.isEmpty else { return .empty() }
-    return Observable(_run: { observer, lifetime in
+    return _zip(of: sources, completesWhenUnmatched: true, resultSelector: resultSelector)
+  }
+
+  /// Pairs the elements of `sources`, at least one, by position on the shared core: the
+  /// collection forms, and with erased elements the forms with 3 to 8 sources
+  /// (`ErasedCombining.swift`).
+  ///
+  /// - Parameters:
+  ///   - sources: The sources, at least one.
+  ///   - completesWhenUnmatched: Whether to complete as soon as an element can never be
+  ///     paired (RxSwift's collection form), rather than only when every source has completed
+  ///     (RxSwift's `zip(a, b, c)`).
+  ///   - resultSelector: Combines the elements at one position, in the order of `sources`.
+  /// - Returns: A sequence of the combined elements.
+  @inlinable
+  internal static func _zip<SourceElement: Sendable>(
+    of sources: [Observable<SourceElement>], completesWhenUnmatched: Bool,
+    resultSelector: @escaping @Sendable ([SourceElement]) throws -> Element
+  ) -> Observable<Element> {
+    Observable(_run: { observer, lifetime in
       let storage = _CombiningStorage(
-        slots: _ZipArrayBuffers<Collection.Element.Element>(count: sources.count),
-        arity: sources.count, completesWhenUnmatched: true, downstream: observer,
+        slots: _ZipArrayBuffers<SourceElement>(count: sources.count), arity: sources.count,
+        completesWhenUnmatched: completesWhenUnmatched, downstream: observer,
         lifetime: lifetime, resultSelector: resultSelector)
       for (index, source) in sources.enumerated() {
         storage.subscribe(
