@@ -258,16 +258,22 @@ func observableFronts(_ op: Operator) -> String {
 
       """
   }
-  for n in [2] {
+  for n in arities {
     let generics = observableGenerics(n, "O", "ObservableConvertibleType")
-    out += """
-        /// Subscribes to \(n) sources on the shared core and applies `resultSelector` to each
-        /// tuple it hands out.
-        @_alwaysEmitIntoClient
-        internal static func \(op.core)\(n)<\(generics), Result: Sendable>(
-          \(sourceParameters(n) { "O\($0)" }),
-          resultSelector: @escaping @Sendable ((\(elementTypes(n)))) throws -> Result
-        ) -> Observable<Result> {
+    // Two sources have typed slots; 3 to 8 run on the type-erased core.
+    let summary =
+      n == 2
+      ? """
+      /// Subscribes to \(n) sources on the shared core and applies `resultSelector` to each
+      /// tuple it hands out.
+      """
+      : """
+      /// Subscribes to \(n) sources on the type-erased core (`ErasedCombining.swift`) and
+      /// applies `resultSelector` to each tuple it hands out.
+      """
+    let body =
+      n == 2
+      ? """
       \((1...n).map { "    let source\($0) = source\($0).asObservable()\n" }.joined())\
           return Observable(_run: { observer, lifetime in
             let storage = _CombiningStorage(
@@ -276,25 +282,21 @@ func observableFronts(_ op: Operator) -> String {
               lifetime: lifetime, resultSelector: resultSelector)
       \((1...n).map { "      storage.\(op.store($0))\n" }.joined())\
           })
-        }
-
-
       """
-  }
-  for n in arities where n > 2 {
-    let generics = observableGenerics(n, "O", "ObservableConvertibleType")
+      : """
+          _combineErased(
+            [\(list(n) { "source\($0)._erasedForCombining()" })],
+            zipping: \(op == "zip")
+          ).map { try resultSelector((\(list(n) { "_unerased($0[\($0 - 1)])" }))) }
+      """
     out += """
-        /// Subscribes to \(n) sources on the type-erased core (`ErasedCombining.swift`) and
-        /// applies `resultSelector` to each tuple it hands out.
+      \(summary)
         @_alwaysEmitIntoClient
         internal static func \(op.core)\(n)<\(generics), Result: Sendable>(
           \(sourceParameters(n) { "O\($0)" }),
           resultSelector: @escaping @Sendable ((\(elementTypes(n)))) throws -> Result
         ) -> Observable<Result> {
-          _combineErased(
-            [\(list(n) { "source\($0)._erasedForCombining()" })],
-            zipping: \(op == "zip")
-          ).map { try resultSelector((\(list(n) { "_unerased($0[\($0 - 1)])" }))) }
+      \(body)
         }
 
 
