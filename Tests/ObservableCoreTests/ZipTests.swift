@@ -265,28 +265,4 @@ struct ZipTests {
     }
     #expect(weakTracked == nil)
   }
-
-  @Test("three sources of different element types, optionals and classes, come out as they went in")
-  func erasedElementTypes() {
-    // The forms with 3 to 8 sources hold their elements without their types
-    // (Operators/Combining/ErasedCombining.swift) and cast them back for the result.
-    final class Reference: Sendable {}
-    let reference = Reference()
-    let numbers = PublishSubject<Int?>()
-    let words = PublishSubject<[String]>()
-    let references = PublishSubject<Reference>()
-    let events = _Mutex<[String]>([])
-    let subscription = Observable.zip(numbers, words, references)
-      .subscribe(onNext: { number, list, object in
-        events.withLock {
-          $0.append("\(number.map(String.init) ?? "nil") \(list) \(object === reference)")
-        }
-      })
-    numbers.onNext(nil)
-    words.onNext(["a", "b"])
-    references.onNext(reference)
-    numbers.onNext(7)
-    subscription.dispose()
-    #expect(events.withLock { $0 }.first == "nil [\"a\", \"b\"] true")
-  }
 }
