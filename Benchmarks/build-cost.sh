@@ -8,6 +8,10 @@
 #
 # Each round builds both clients from clean (after an untimed package resolution); the report
 # gives every round's figures and the best of each. Not part of CI: it needs the RxSwift peer.
+#
+# BUILD_COST_MODULES=1 also reports where the time went: every compiler job runs through a
+# wrapper (SWIFT_DRIVER_SWIFT_FRONTEND_EXEC) that logs its module and wall time, and the report
+# sums them per module for each client's last build.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,13 +46,38 @@ let package = Package(
 MANIFEST
 }
 
+jobs=$work/jobs.log
+if [ -n "${BUILD_COST_MODULES:-}" ]; then
+  frontend=$(dirname "$(readlink -f "$(command -v swift)")")/swift-frontend
+  cat > "$work/frontend.sh" <<WRAPPER
+#!/usr/bin/env bash
+start=\$EPOCHREALTIME
+"$frontend" "\$@"
+status=\$?
+module=
+previous=
+for argument in "\$@"; do
+  [ "\$previous" = -module-name ] && module=\$argument
+  previous=\$argument
+done
+[ -z "\$module" ] || echo "\$module \$start \$EPOCHREALTIME" >> "$jobs"
+exit \$status
+WRAPPER
+  chmod +x "$work/frontend.sh"
+  export SWIFT_DRIVER_SWIFT_FRONTEND_EXEC=$work/frontend.sh
+fi
+
 client ours "$repo/RxNames" RxNames
 client rxswift "$rx" "$(basename "$rx")"
 
 measure() { # NAME
   local dir=$work/$1
   rm -rf "$dir/.build"
-  (cd "$dir" && swift package resolve > /dev/null)
+  (cd "$dir" && swift package resolve > "$dir/resolve.log" 2>&1) || {
+    cat "$dir/resolve.log" >&2
+    exit 1
+  }
+  rm -f "$jobs"
   local start end
   start=$(date +%s.%N)
   (cd "$dir" && swift build -c release --product app > "$dir/build.log" 2>&1) || {
@@ -57,10 +86,12 @@ measure() { # NAME
   }
   end=$(date +%s.%N)
   strip -o "$dir/app.stripped" "$dir/.build/release/app"
+  [ ! -f "$jobs" ] || mv "$jobs" "$jobs.$1"
   printf '%s %.1f %d\n' "$1" "$(echo "$end - $start" | bc)" "$(stat -c %s "$dir/app.stripped")"
 }
 
 results=$work/results
+rm -f "$results" "$jobs".*
 for round in $(seq "$rounds"); do
   measure ours >> "$results"
   measure rxswift >> "$results"
@@ -77,3 +108,11 @@ awk '
     printf "best build: ours %.1f s, RxSwift %.1f s (%.2fx)\n", t["ours"], t["rxswift"], t["ours"] / t["rxswift"]
     printf "stripped binary: ours %.2f MB, RxSwift %.2f MB (%.2fx)\n", s["ours"] / 1e6, s["rxswift"] / 1e6, s["ours"] / s["rxswift"]
   }' "$results"
+
+for name in ours rxswift; do
+  [ -f "$jobs.$name" ] || continue
+  echo "$name, last build: compiler wall seconds per module, in the order they started"
+  awk '
+    { if (!($1 in t)) order[n++] = $1; t[$1] += $3 - $2 }
+    END { for (i = 0; i < n; i++) printf "  %-16s %5.1f\n", order[i], t[order[i]] }' "$jobs.$name"
+done
