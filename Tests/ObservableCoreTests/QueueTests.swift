@@ -36,6 +36,26 @@ struct QueueTests {
     #expect(Array(copy) == seen)
   }
 
+  @Test("growing a wrapped ring keeps the order and uses every slot it allocates")
+  func growWrapped() {
+    var queue = wrapped()
+    let capacity = queue.capacity
+    var next = 12
+    while queue.count < capacity {
+      queue.append(next)
+      next += 1
+    }
+    queue.append(next)
+    #expect(queue.capacity > capacity)
+    #expect(Array(queue) == Array(5...next))
+    #expect(queue.popFirst() == 5)
+    // The allocator may give more than was asked for (two-byte slots round up here): the ring
+    // uses all of it.
+    var small = _Queue<UInt8>()
+    small.append(1)
+    #expect(small.storage.count == small.storage.capacity)
+  }
+
   @Test("removeAllKeepingCapacity releases the elements and keeps the storage")
   func removeAllKeepingCapacity() {
     final class Tracked {}

@@ -87,13 +87,16 @@
   }
 
   // Inlinable, so that it is specialized with the rest of the queue: an unspecialized call
-  // here costs every queue its first append and every doubling.
+  // here costs every queue its first append and every doubling. The free slots are filled by
+  // the same `append` as the elements, not by `append(contentsOf: repeatElement(nil, ...))`,
+  // whose specialization was over half of this method's code in every client, once for each
+  // element type queued (Benchmarks/README.md, "Build cost"); the loop is no slower.
   @inlinable
   internal mutating func grow() {
     var grown = ContiguousArray<Element?>()
     grown.reserveCapacity(Swift.max(8, storage.count * 2))
     for offset in 0..<_count { grown.append(storage[storageIndex(offset)]) }
-    grown.append(contentsOf: repeatElement(nil, count: grown.capacity - grown.count))
+    while grown.count < grown.capacity { grown.append(nil) }
     storage = grown
     head = 0
   }
