@@ -228,6 +228,150 @@ internal enum _SubjectSubscribeOutcome<Element: Sendable>: Sendable {
   case added(UInt64, _SubjectJoinGate<Element>?)
 }
 
+/// The observers of a subject and the events waiting for its deliverer: the part of its state
+/// that does not depend on what it remembers.
+///
+/// Not public API.
+///
+/// Generic over the element alone, so that a client compiles its subscribing and queueing code
+/// once per element type, not once per kind of subject: those methods are kept out of line
+/// (`@inline(never)`), and subjects of one element type share their specializations. Sending,
+/// which runs for every element, stays inlined.
+@usableFromInline
+internal struct _SubjectObservers<Element: Sendable>: Sendable {
+  /// The observers, in subscription order.
+  @usableFromInline var entries: ContiguousArray<_SubjectEntry<Element>> = []
+  /// Events waiting for the current deliverer.
+  @usableFromInline var pending = _Queue<_SubjectQueuedEvent<Element>>()
+  @usableFromInline var nextID: UInt64 = 0
+  /// The sequence number of the next event sent.
+  @usableFromInline var nextSequence: UInt64 = 0
+
+  @inlinable
+  init() {}
+
+  /// Numbers `event`, then queues it, or returns its delivery for the caller if nobody is
+  /// delivering.
+  @inlinable
+  mutating func enqueue(
+    _ event: Event<Element>, token: borrowing _DeliveryToken
+  ) -> _SubjectDelivery<Element>? {
+    let sequence = nextSequence
+    nextSequence &+= 1
+    guard token.becomeDelivererOrMarkQueued() else {
+      pending.append(_SubjectQueuedEvent(event: event, sequence: sequence))
+      return nil
+    }
+    return broadcast(event, sequence: sequence)
+  }
+
+  /// The delivery of `event` to the current observers; the last one if it is terminal.
+  @inlinable
+  mutating func broadcast(_ event: Event<Element>, sequence: UInt64) -> _SubjectDelivery<Element> {
+    guard event.isStopEvent else {
+      return _SubjectDelivery(event: event, sequence: sequence, observers: entries)
+    }
+    defer { entries = [] }
+    return _SubjectDelivery(event: event, sequence: sequence, observers: entries)
+  }
+
+  /// The deliverer found work queued: takes all of it, in queue order, and unmarks the token.
+  ///
+  /// Taking the whole queue in one critical section keeps the deliverer's cost per queued
+  /// event below a sender's cost per send, so that a deliverer catches up with senders on
+  /// other threads instead of delivering for them indefinitely.
+  ///
+  /// - Returns: The deliveries, in order; empty if a dispose dropped the work.
+  @inlinable
+  @inline(never)
+  mutating func takeQueued(
+    token: borrowing _DeliveryToken
+  ) -> ContiguousArray<_SubjectDelivery<Element>> {
+    var deliveries = ContiguousArray<_SubjectDelivery<Element>>()
+    deliveries.reserveCapacity(pending.count)
+    while let queued = pending.popFirst() {
+      deliveries.append(broadcast(queued.event, sequence: queued.sequence))
+    }
+    token.unmarkQueued()
+    return deliveries
+  }
+
+  /// A subscriber joins, to receive `replay` first.
+  ///
+  /// - Returns: Its id, and the gate it joins behind if it has a replay.
+  @inlinable
+  @inline(never)
+  mutating func add(
+    _ observer: AnyObserver<Element>, _ lifetime: _Lifetime, replay: _Replay<Element>
+  ) -> _SubjectSubscribeOutcome<Element> {
+    let id = nextID
+    nextID += 1
+    let gate: _SubjectJoinGate<Element>?
+    if case .nothing = replay { gate = nil } else { gate = _SubjectJoinGate(replay: replay) }
+    entries.append(
+      _SubjectEntry(
+        id: id, observer: observer, lifetime: lifetime, firstSequence: nextSequence, gate: gate))
+    return .added(id, gate)
+  }
+
+  /// A subscription was disposed.
+  ///
+  /// - Returns: The removed entry, to release outside the lock.
+  @inlinable
+  @inline(never)
+  mutating func remove(_ id: UInt64) -> _SubjectEntry<Element>? {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+    return entries.remove(at: index)
+  }
+
+  /// What a new subscriber receives once it has joined, or been turned away, outside the lock:
+  /// a rejected one its replay and the terminal event; one behind a gate its replay, then the
+  /// events the gate kept meanwhile, until the gate opens.
+  @inlinable
+  @inline(never)
+  static func welcome(
+    _ outcome: _SubjectSubscribeOutcome<Element>, _ observer: AnyObserver<Element>,
+    _ lifetime: _Lifetime
+  ) {
+    switch outcome {
+    case .rejected(let replay, let stop):
+      deliver(replay, to: observer, lifetime)
+      guard !lifetime.isDisposed else { return }
+      observer.on(stop)
+    case .added(_, let gate):
+      guard let gate else { return }
+      deliver(gate.takeReplay(), to: observer, lifetime)
+      // Then the events the gate kept meanwhile, until it has kept nothing more and opens.
+      // A subscription disposed meanwhile is skipped by deliverers, so the gate need not open.
+      catchingUp: while let held = gate.takeHeldOrOpen() {
+        for event in held {
+          guard !lifetime.isDisposed else { break catchingUp }
+          observer.on(event)
+        }
+      }
+    }
+  }
+
+  /// Delivers `replay` to a new subscriber, stopping early if it is disposed.
+  @inlinable
+  static func deliver(
+    _ replay: _Replay<Element>, to observer: AnyObserver<Element>, _ lifetime: _Lifetime
+  ) {
+    switch replay {
+    case .nothing:
+      break
+    case .one(let element):
+      guard !lifetime.isDisposed else { return }
+      observer.on(.next(element))
+    case .many(let elements):
+      for element in elements {
+        guard !lifetime.isDisposed else { return }
+        observer.on(.next(element))
+      }
+    }
+  }
+}
+
 /// The state of a subject, guarded by its core's `Mutex`.
 ///
 /// Not public API.
@@ -236,16 +380,10 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
   @usableFromInline typealias Element = Policy.Element
 
   @usableFromInline var policy: Policy
-  /// The observers, in subscription order.
-  @usableFromInline var observers: ContiguousArray<_SubjectEntry<Element>> = []
-  /// Events waiting for the current deliverer.
-  @usableFromInline var pending = _Queue<_SubjectQueuedEvent<Element>>()
+  @usableFromInline var observers = _SubjectObservers<Element>()
   /// The terminal event, set as soon as it is sent (it may still be queued).
   @usableFromInline var stopped: Event<Element>?
   @usableFromInline var isDisposed = false
-  @usableFromInline var nextID: UInt64 = 0
-  /// The sequence number of the next event sent.
-  @usableFromInline var nextSequence: UInt64 = 0
   #if DEBUG
     /// The thread delivering while the token is held; stale otherwise.
     @usableFromInline var deliveringThread: UInt = 0
@@ -275,62 +413,17 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
     case .next(let element):
       let released = policy.record(element)
       guard Policy.broadcastsElements else { return (nil, released) }
-      return (enqueue(event, token: token), released)
+      return (observers.enqueue(event, token: token), released)
     case .error, .completed:
       stopped = event
       guard let final = policy.finalElement(before: event) else {
-        return (enqueue(event, token: token), nil)
+        return (observers.enqueue(event, token: token), nil)
       }
-      let delivery = enqueue(.next(final), token: token)
+      let delivery = observers.enqueue(.next(final), token: token)
       // The token is held now, by the caller or another deliverer: this one is queued.
-      _ = enqueue(event, token: token)
+      _ = observers.enqueue(event, token: token)
       return (delivery, nil)
     }
-  }
-
-  /// Numbers `event`, then queues it, or returns its delivery for the caller if nobody is
-  /// delivering.
-  @inlinable
-  mutating func enqueue(
-    _ event: Event<Element>, token: borrowing _DeliveryToken
-  ) -> _SubjectDelivery<Element>? {
-    let sequence = nextSequence
-    nextSequence &+= 1
-    guard token.becomeDelivererOrMarkQueued() else {
-      pending.append(_SubjectQueuedEvent(event: event, sequence: sequence))
-      return nil
-    }
-    return broadcast(event, sequence: sequence)
-  }
-
-  /// The delivery of `event` to the current observers; the last one if it is terminal.
-  @inlinable
-  mutating func broadcast(_ event: Event<Element>, sequence: UInt64) -> _SubjectDelivery<Element> {
-    guard event.isStopEvent else {
-      return _SubjectDelivery(event: event, sequence: sequence, observers: observers)
-    }
-    defer { observers = [] }
-    return _SubjectDelivery(event: event, sequence: sequence, observers: observers)
-  }
-
-  /// The deliverer found work queued: takes all of it, in queue order, and unmarks the token.
-  ///
-  /// Taking the whole queue in one critical section keeps the deliverer's cost per queued
-  /// event below a sender's cost per send, so that a deliverer catches up with senders on
-  /// other threads instead of delivering for them indefinitely.
-  ///
-  /// - Returns: The deliveries, in order; empty if a dispose dropped the work.
-  @inlinable
-  mutating func takeQueued(
-    token: borrowing _DeliveryToken
-  ) -> ContiguousArray<_SubjectDelivery<Element>> {
-    var deliveries = ContiguousArray<_SubjectDelivery<Element>>()
-    deliveries.reserveCapacity(pending.count)
-    while let queued = pending.popFirst() {
-      deliveries.append(broadcast(queued.event, sequence: queued.sequence))
-    }
-    token.unmarkQueued()
-    return deliveries
   }
 
   /// A subscriber arrived.
@@ -342,30 +435,7 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
       return .rejected(.nothing, .error(RxError.disposed(object: Policy.subjectName)))
     }
     if let stopped { return .rejected(policy.replay(after: stopped), stopped) }
-    let id = nextID
-    nextID += 1
-    let replay = policy.replay()
-    let gate: _SubjectJoinGate<Element>?
-    if case .nothing = replay { gate = nil } else { gate = _SubjectJoinGate(replay: replay) }
-    observers.append(
-      _SubjectEntry(
-        id: id, observer: observer, lifetime: lifetime, firstSequence: nextSequence, gate: gate))
-    return .added(id, gate)
-  }
-
-  /// A subscription was disposed.
-  ///
-  /// - Returns: The removed entry, to release outside the lock.
-  @inlinable
-  mutating func unsubscribe(_ id: UInt64) -> _SubjectEntry<Element>? {
-    guard let index = observers.firstIndex(where: { $0.id == id }) else { return nil }
-    return observers.remove(at: index)
-  }
-
-  /// Whether the subject has a subscriber.
-  @inlinable
-  var hasObservers: Bool {
-    !observers.isEmpty
+    return observers.add(observer, lifetime, replay: policy.replay())
   }
 }
 
@@ -429,7 +499,7 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   func deliver(_ first: _SubjectDelivery<Element>) {
     first.perform()
     while !token.releaseIfNothingQueued() {
-      let queued = state.withLock { $0.takeQueued(token: token) }
+      let queued = state.withLock { $0.observers.takeQueued(token: token) }
       for delivery in queued {
         // A dispose drops what is queued; what this batch took out is dropped the same way.
         guard !disposed.load(ordering: .acquiring) else { break }
@@ -450,64 +520,33 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     #else
       let outcome = state.withLock { $0.subscribe(observer, lifetime) }
     #endif
-    switch outcome {
-    case .rejected(let replay, let stop):
-      Self.deliver(replay, to: observer, lifetime)
-      guard !lifetime.isDisposed else { return }
-      observer.on(stop)
-    case .added(let id, let gate):
+    if case .added(let id, _) = outcome {
       // Weakly: the entry holds the lifetime, so a strong reference here would keep the core
       // (and everything its entries hold) alive after the subject is released, as long as the
       // subscription is never disposed. RxSwift's subscription holds its subject weakly too.
       lifetime.onDispose { [weak self] in self?.unsubscribe(id) }
-      guard let gate else { return }
-      Self.deliver(gate.takeReplay(), to: observer, lifetime)
-      // Then the events the gate kept meanwhile, until it has kept nothing more and opens.
-      // A subscription disposed meanwhile is skipped by deliverers, so the gate need not open.
-      catchingUp: while let held = gate.takeHeldOrOpen() {
-        for event in held {
-          guard !lifetime.isDisposed else { break catchingUp }
-          observer.on(event)
-        }
-      }
-      #if DEBUG
+    }
+    _SubjectObservers.welcome(outcome, observer, lifetime)
+    #if DEBUG
+      if case .added(_, .some) = outcome {
         state.withLock { state in
           if let index = state.replayingThreads.firstIndex(of: thread) {
             state.replayingThreads.remove(at: index)
           }
         }
-      #endif
-    }
-  }
-
-  /// Delivers `replay` to a new subscriber, stopping early if it is disposed.
-  @inlinable
-  static func deliver(
-    _ replay: _Replay<Element>, to observer: AnyObserver<Element>, _ lifetime: _Lifetime
-  ) {
-    switch replay {
-    case .nothing:
-      break
-    case .one(let element):
-      guard !lifetime.isDisposed else { return }
-      observer.on(.next(element))
-    case .many(let elements):
-      for element in elements {
-        guard !lifetime.isDisposed else { return }
-        observer.on(.next(element))
       }
-    }
+    #endif
   }
 
   @inlinable
   func unsubscribe(_ id: UInt64) {
-    let removed = state.withLock { $0.unsubscribe(id) }
+    let removed = state.withLock { $0.observers.remove(id) }
     _ = removed
   }
 
   @usableFromInline
   var hasObservers: Bool {
-    state.withLock { $0.hasObservers }
+    state.withLock { !$0.observers.entries.isEmpty }
   }
 
   @usableFromInline
@@ -521,9 +560,9 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
       state.isDisposed = true
       disposed.store(true, ordering: .releasing)
       state.stopped = nil
-      let released = (state.observers, state.pending, state.policy)
-      state.observers = []
-      state.pending = _Queue()
+      let released = (state.observers.entries, state.observers.pending, state.policy)
+      state.observers.entries = []
+      state.observers.pending = _Queue()
       state.policy.removeAll()
       return released
     }
