@@ -768,16 +768,20 @@ func synthesize(
 ) throws(Failure) -> String {
   var text = ""
   for part in module.parts {
+    // To a file of its own, never a device's name (see `-emit-sil` in `check` for why).
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("synthesized-\(part)-\(UUID().uuidString).swiftinterface")
+    defer { try? FileManager.default.removeItem(at: output) }
     let printed = run(
       toolchain.tool("swift-synthesize-interface"),
       [
         "-module-name", part, "-target", toolchain.linuxTriple, "-print-fully-qualified-types",
-        "-resource-dir", toolchain.resources.path, "-o", "/dev/stdout",
+        "-resource-dir", toolchain.resources.path, "-o", output.path,
       ])
     guard printed.status == 0 else {
       throw Failure("swift-synthesize-interface \(part) failed:\n\(printed.output)")
     }
-    text += printed.output + "\n"
+    text += try read(output) + "\n"
   }
 
   // Module names: the Linux modules that Apple's Foundation is made of are Foundation there.
@@ -1227,7 +1231,11 @@ extension StandInSDK {
           scratch.appendingPathComponent("\(target.moduleName).swiftmodule").path,
         ]
       }
-      arguments += ["-emit-sil", "-o", "/dev/null"]
+      // Not `-o /dev/null`: the driver deletes the outputs of a job that fails, and run as root
+      // (as CI may be) it deleted `/dev/null` itself, which every later step then wrote to as a
+      // regular file (ApplePlatformCheckTests checks that it no longer does).
+      let sil = scratch.appendingPathComponent("\(target.moduleName).sil")
+      arguments += ["-emit-sil", "-o", sil.path]
       let started = Date()
       let result = run(toolchain.tool("swiftc"), arguments + sources.map(\.path))
       let seconds = Date().timeIntervalSince(started)

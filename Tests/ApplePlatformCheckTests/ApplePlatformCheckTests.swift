@@ -44,6 +44,12 @@ struct ApplePlatformCheckTests {
     #expect(output.contains("error: the check failed for macOS, iOS"), "\(output)")
   }
 
+  @Test("leaves /dev/null the null device although the fixture's compilations fail")
+  func nullDeviceSurvives() throws {
+    _ = try output()
+    #expect(FileDescriptors.nullDeviceIsIntact())
+  }
+
   @Test("a glibc-only call fails the type check", arguments: ["macOS", "iOS"])
   func glibcOnlyCall(platform: String) throws {
     let report = try report(platform)

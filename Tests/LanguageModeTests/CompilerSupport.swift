@@ -81,12 +81,17 @@ enum ClientCompiler {
     files: [URL], languageMode: String, extraFlags: [String] = []
   ) throws -> Compilation {
     let build = try buildFolder()
+    // The SIL goes to a file of our own, never `/dev/null`: the driver deletes the outputs of a
+    // job that fails (Scripts/check-apple-platforms.swift did that to `/dev/null`, run as root).
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("language-mode-\(UUID().uuidString).sil")
+    defer { try? FileManager.default.removeItem(at: output) }
     let run = try SpawnedProcess.run(
       executable: "/usr/bin/env",
       arguments: [
         // `-emit-sil` rather than `-typecheck`: region-based isolation (sending non-`Sendable`
         // values between isolation domains) is diagnosed on SIL, after type checking.
-        "swiftc", "-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", languageMode,
+        "swiftc", "-emit-sil", "-wmo", "-o", output.path, "-swift-version", languageMode,
         "-I", build.appendingPathComponent("Modules").path,
         // ObservableCore imports a small C module of ThreadSanitizer annotations.
         "-Xcc",

@@ -38,6 +38,20 @@ public enum FileDescriptors {
     return descriptor
   }
 
+  /// Whether `/dev/null` is still the null device.
+  ///
+  /// The Swift driver deletes the outputs of a job that fails, so `swiftc -o /dev/null` run as
+  /// root can delete `/dev/null`; the next program to write there then creates a regular file,
+  /// and children whose standard input is `/dev/null` read what was written to it. Tests that
+  /// run failing compilations check this afterwards.
+  ///
+  /// - Returns: `true` if `/dev/null` is a character device.
+  public static func nullDeviceIsIntact() -> Bool {
+    var status = stat()
+    guard lstat("/dev/null", &status) == 0 else { return false }
+    return status.st_mode & S_IFMT == S_IFCHR
+  }
+
   /// Reads `descriptor` until the end of its data: for a pipe, until every writing end is
   /// closed.
   ///
