@@ -1,3 +1,4 @@
+import Foundation
 import TestProcessSupportShims
 
 #if canImport(Glibc)
@@ -47,9 +48,8 @@ public enum FileDescriptors {
   ///
   /// - Returns: `true` if `/dev/null` is a character device.
   public static func nullDeviceIsIntact() -> Bool {
-    var status = stat()
-    guard lstat("/dev/null", &status) == 0 else { return false }
-    return status.st_mode & S_IFMT == S_IFCHR
+    let attributes = try? FileManager.default.attributesOfItem(atPath: "/dev/null")
+    return attributes?[.type] as? FileAttributeType == .typeCharacterSpecial
   }
 
   /// Reads `descriptor` until the end of its data: for a pipe, until every writing end is
