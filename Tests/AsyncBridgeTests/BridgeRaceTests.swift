@@ -108,10 +108,7 @@ struct BridgeRaceTests {
           group.addTask { subscription.dispose() }
         }
         await terminated.wait()
-        // One read: an element already on its way when dispose() was called may still
-        // arrive (dispose does not wait for it), so two reads could disagree.
-        let elements = observer.elements
-        #expect(elements == Array(0..<elements.count))
+        expectCountingUpFromZero(observer)
         #expect(observer.grammarViolations.isEmpty)
       }
     }
@@ -131,10 +128,7 @@ struct BridgeRaceTests {
         await withTaskGroup(of: Void.self) { group in
           group.addTask { subscription.dispose() }
         }
-        // One read: an element already on its way when dispose() was called may still
-        // arrive (dispose does not wait for it), so two reads could disagree.
-        let elements = observer.elements
-        #expect(elements == Array(0..<elements.count))
+        expectCountingUpFromZero(observer)
         #expect(observer.grammarViolations.isEmpty)
       }
     }
@@ -216,13 +210,21 @@ struct BridgeRaceTests {
           }
           group.addTask { subscription.dispose() }
         }
-        // One read: an element already on its way when dispose() was called may still
-        // arrive (dispose does not wait for it), so two reads could disagree.
-        let elements = observer.elements
-        #expect(elements == Array(0..<elements.count))
+        expectCountingUpFromZero(observer)
         #expect(observer.grammarViolations.isEmpty)
         #expect(source.disposed.count == 1)
       }
     }
   }
+}
+
+/// Expects `observer` to have received 0, 1, 2, … in order, none missing, however many.
+///
+/// It reads the elements once: an element already on its way when `dispose()` was called may
+/// still arrive (dispose does not wait for it), so two reads could disagree.
+private func expectCountingUpFromZero(
+  _ observer: TestableObserver<Int>, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let elements = observer.elements
+  #expect(elements == Array(0..<elements.count), sourceLocation: sourceLocation)
 }

@@ -7,10 +7,10 @@
 // Sendable` elements and `[any Sendable]` results, so that nothing is generic: the library
 // compiles it once, fully optimized, and a client specializes none of it. What a client does
 // specialize is thin: a `map` per source that boxes its elements, and a `map` that casts a
-// snapshot back and calls the result selector. Typed slots for every arity cost 150 KB of object code in the
-// library and a value-witness table per arity (issue 40). The core must stay non-generic: an
-// earlier form generic over the result type ran unspecialized and spent 26,000 instructions
-// per element looking up generic metadata, against RxSwift's 9,500
+// snapshot back and calls the result selector. Typed slots for every arity cost 150 KB of
+// object code in the library and a value-witness table per arity (issue 40). The core must
+// stay non-generic: an earlier form generic over the result type ran unspecialized and spent
+// 26,000 instructions per element looking up generic metadata, against RxSwift's 9,500
 // (`app-benchmarks --profile w8-combine-latest-3`).
 
 /// Subscribes to `sources` on the shared combining core, holding their elements without their
@@ -18,7 +18,8 @@
 /// `sources`.
 ///
 /// - Parameters:
-///   - sources: The sources, their elements erased by ``ObservableConvertibleType/_erasedForCombining()``.
+///   - sources: The sources, their elements erased by
+///     ``ObservableConvertibleType/_erasedForCombining()``.
 ///   - zipping: Whether to pair elements by position (`zip`) rather than combine the latest
 ///     ones (`combineLatest`). As in RxSwift, the fixed-arity `zip` completes only when every
 ///     source has completed; `combineLatest` also completes when an element can never be
