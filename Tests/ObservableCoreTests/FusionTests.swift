@@ -460,18 +460,18 @@ struct FusionTests {
     let b = a.filter { $0.isMultiple(of: 2) }
     let c = b.compactMap { $0 == 4 ? nil : String($0) }
     // Each stage extends the chain before it instead of subscribing to it as a sequence.
-    let root = a as? _FusedRoot<Int, Int>
-    let link = b as? _FusedLink<Int, Int>
-    let last = c as? _FusedLink<Int, String>
+    let root = a as? _FusedRoot<_MapKind<Int, Int>>
+    let link = b as? _FusedLink<_FilterKind<Int>>
+    let last = c as? _FusedLink<_CompactMapKind<Int, String>>
     #expect(root != nil)
     #expect(link?.upstream === a)
     #expect(last?.upstream === b)
     #expect(events(c) == [.next("2"), .next("6"), .next("8"), .next("10"), .completed])
     // An operator that is not a stage is a source for the next stage, not part of its chain.
     let afterDo = a.do(onNext: { _ in }).map { $0 }
-    #expect(afterDo is _FusedRoot<Int, Int>)
+    #expect(afterDo is _FusedRoot<_MapKind<Int, Int>>)
     let afterSubject = PublishSubject<Int>().map { $0 }
-    #expect(afterSubject is _FusedRoot<Int, Int>)
+    #expect(afterSubject is _FusedRoot<_MapKind<Int, Int>>)
   }
 
   @Test("synchronous sources behind fused chains take turns as behind unfused ones")

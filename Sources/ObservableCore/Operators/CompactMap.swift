@@ -16,6 +16,6 @@ extension ObservableType {
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Observable<Result> {
     // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    return asObservable()._appendingStage(.compactMap(transform))
+    return asObservable()._appendingStage(_ElementStage<_CompactMapKind>(transform))
   }
 }

@@ -16,6 +16,6 @@ extension ObservableType {
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {
     // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    return asObservable()._appendingStage(.filter(predicate))
+    return asObservable()._appendingStage(_ElementStage<_FilterKind>(predicate))
   }
 }

@@ -18,6 +18,6 @@ extension ObservableType {
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Observable<Result> {
     // Fuses with a `map`, `filter` or `compactMap` right before it (see Fusion.swift).
-    return asObservable()._appendingStage(.map(transform))
+    return asObservable()._appendingStage(_ElementStage<_MapKind>(transform))
   }
 }
