@@ -7,7 +7,8 @@
 #   RXSWIFT_PATH=/path/to/RxSwift-6.10.2 bash Benchmarks/build-cost.sh [ROUNDS]
 #
 # Each round builds both clients from clean (after an untimed package resolution); the report
-# gives every round's figures, the best of each, and the median of the ratio within each round. Not part of CI: it needs the RxSwift peer.
+# gives every round's figures, the best of each, and the median of the ratio within each round.
+# Not part of CI: it needs the RxSwift peer.
 #
 # BUILD_COST_MODULES=1 also reports where the time went: every compiler job runs through a
 # wrapper (SWIFT_DRIVER_SWIFT_FRONTEND_EXEC) that logs its module and wall time, and the report
