@@ -86,12 +86,12 @@
     _count = 0
   }
 
-  // Inlinable, so that it is specialized with the rest of the queue: an unspecialized call
-  // here costs every queue its first append and every doubling. The free slots are filled by
-  // the same `append` as the elements, not by `append(contentsOf: repeatElement(nil, ...))`,
-  // whose specialization was over half of this method's code in every client, once for each
-  // element type queued (Benchmarks/README.md, "Build cost"); the loop is no slower.
-  @inlinable
+  // Not inlinable: clients call the library's one unspecialized copy. Growing is rare (a
+  // queue's first append and each doubling), and every benchmark row measured the same with
+  // the call unspecialized (Benchmarks/RESULTS.md), while an inlined copy, with the array
+  // code it pulls in, was specialized in every client once for each element type queued
+  // (Benchmarks/README.md, "Build cost").
+  @usableFromInline
   internal mutating func grow() {
     var grown = ContiguousArray<Element?>()
     grown.reserveCapacity(Swift.max(8, storage.count * 2))
