@@ -97,6 +97,30 @@ struct PublishSubjectTests {
     }
   }
 
+  @Test("disposing the subject while its deliverer works through queued events drops the rest")
+  func disposeDuringQueuedBatch() {
+    withLeakChecking {
+      let subject = PublishSubject<Int>()
+      let received = Box<[Int]>([])
+      let subscription = subject.subscribe(onNext: { value in
+        received.mutate { $0.append(value) }
+        switch value {
+        case 1:
+          // Sent while this thread delivers 1: both are queued, and taken out as one batch.
+          subject.onNext(2)
+          subject.onNext(3)
+        case 2:
+          subject.dispose()
+        default:
+          break
+        }
+      })
+      subject.onNext(1)
+      #expect(received.value == [1, 2])
+      subscription.dispose()
+    }
+  }
+
   @Test("a subscriber added from onNext receives only the events sent after it subscribed")
   func reentrantSubscribe() {
     withLeakChecking {

@@ -199,6 +199,20 @@ internal struct _SubjectDelivery<Element: Sendable>: Sendable {
       observers[index].observer.on(event)
     }
   }
+
+  /// Performs `deliveries` in order, stopping as soon as `disposed` is set: a dispose drops
+  /// what is queued, and what a deliverer has taken out is dropped the same way.
+  @inlinable
+  @inline(never)
+  static func performAll(
+    _ deliveries: ContiguousArray<_SubjectDelivery<Element>>,
+    unlessSet disposed: borrowing _Atomic<Bool>
+  ) {
+    for delivery in deliveries {
+      guard !disposed.load(ordering: .acquiring) else { return }
+      delivery.perform()
+    }
+  }
 }
 
 /// An event waiting for the current deliverer, with its sequence number.
@@ -498,14 +512,22 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   @inlinable
   func deliver(_ first: _SubjectDelivery<Element>) {
     first.perform()
-    while !token.releaseIfNothingQueued() {
+    if !token.releaseIfNothingQueued() { deliverQueued() }
+  }
+
+  /// Performs the work other threads queued while this one delivered, batch by batch, until
+  /// none is left, and gives the token back.
+  ///
+  /// Kept out of line: only contended sends get here, and the batches are performed by code
+  /// specialized once per element type (`_SubjectDelivery.performAll`), not once per kind of
+  /// subject.
+  @inlinable
+  @inline(never)
+  func deliverQueued() {
+    repeat {
       let queued = state.withLock { $0.observers.takeQueued(token: token) }
-      for delivery in queued {
-        // A dispose drops what is queued; what this batch took out is dropped the same way.
-        guard !disposed.load(ordering: .acquiring) else { break }
-        delivery.perform()
-      }
-    }
+      _SubjectDelivery.performAll(queued, unlessSet: disposed)
+    } while !token.releaseIfNothingQueued()
   }
 
   @inlinable
