@@ -65,8 +65,10 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
         case .next(let element):
           var slot: SourceElement? = element
           perform(state.withLock { $0.sourceProducedElement(at: index) { replace(&$0, &slot) } })
-        case .error, .completed:
-          sourceTerminated(event, at: index, child: child)
+        case .error(let error):
+          sourceTerminated(error, at: index, child: child)
+        case .completed:
+          sourceTerminated(nil, at: index, child: child)
         }
       },
       child
@@ -93,8 +95,10 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
         switch event {
         case .next(let element):
           perform(state.withLock { $0.sourceProducedElement(at: index) { append(&$0, element) } })
-        case .error, .completed:
-          sourceTerminated(event, at: index, child: child)
+        case .error(let error):
+          sourceTerminated(error, at: index, child: child)
+        case .completed:
+          sourceTerminated(nil, at: index, child: child)
         }
       },
       child
@@ -110,18 +114,18 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
     return child
   }
 
-  /// Source `index`, subscribed in `child`, failed or completed.
+  /// Source `index`, subscribed in `child`, failed with `error` or, if it is `nil`, completed.
   ///
-  /// Kept out of line so the element path of the observers above stays small.
+  /// Kept out of line so the element path of the observers above stays small, and not generic
+  /// over the source's element, so that a client compiles it once per combining operator, not
+  /// once per source type.
   @inlinable @inline(never)
-  internal func sourceTerminated<SourceElement>(
-    _ event: Event<SourceElement>, at index: Int, child: _Lifetime
-  ) {
+  internal func sourceTerminated(_ error: (any Swift.Error)?, at index: Int, child: _Lifetime) {
     child.dispose()
-    switch event {
-    case .next: return
-    case .error(let error): perform(state.withLock { $0.sourceFailed(error) })
-    case .completed: perform(state.withLock { $0.sourceCompleted(at: index) })
+    if let error {
+      perform(state.withLock { $0.sourceFailed(error) })
+    } else {
+      perform(state.withLock { $0.sourceCompleted(at: index) })
     }
   }
 
