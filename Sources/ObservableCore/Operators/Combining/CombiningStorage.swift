@@ -65,10 +65,8 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
         case .next(let element):
           var slot: SourceElement? = element
           perform(state.withLock { $0.sourceProducedElement(at: index) { replace(&$0, &slot) } })
-        case .error(let error):
-          sourceTerminated(error, at: index, child: child)
-        case .completed:
-          sourceTerminated(nil, at: index, child: child)
+        case .error, .completed:
+          sourceTerminated(event.error, at: index, child: child)
         }
       },
       child
@@ -95,10 +93,8 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
         switch event {
         case .next(let element):
           perform(state.withLock { $0.sourceProducedElement(at: index) { append(&$0, element) } })
-        case .error(let error):
-          sourceTerminated(error, at: index, child: child)
-        case .completed:
-          sourceTerminated(nil, at: index, child: child)
+        case .error, .completed:
+          sourceTerminated(event.error, at: index, child: child)
         }
       },
       child
