@@ -7,7 +7,8 @@
 // Every generated declaration is a thin front or entry point, `@_alwaysEmitIntoClient` rather
 // than `@inlinable`: a client inlines it all the same, but the library keeps no unspecialized
 // copy of 2 x 7 arities x 5 types that no client calls (130 KB of ObservableCore's object code;
-// Benchmarks/build-cost.sh, issue 40). The machinery they call stays `@inlinable`.
+// Benchmarks/build-cost.sh, issue 40). The machinery they call is too, in release builds
+// (CONTRIBUTING.md, "Emitted into the client in release builds").
 //
 // The output is passed through `swift format` with the repository's `.swift-format`, so what
 // is committed is exactly what this script produces and `swift format lint --strict` accepts.

@@ -622,8 +622,9 @@ func makeTwin(
   if disfavored || (body == nil && !callsThroughHelper(d)) {
     lines.append("@_disfavoredOverload")
   }
-  // A twin of an `@inlinable` original is `@_alwaysEmitIntoClient`: inlinable all the same, so a
-  // Swift 5 client's code is exactly as fast, but the library keeps no copy of its own. Swift 6
+  // A twin is `@_alwaysEmitIntoClient` even where its original is `@inlinable` (outside
+  // ObservableCore, which has none): inlinable all the same, so a Swift 5 client's code is
+  // exactly as fast, but the library keeps no copy of its own. Swift 6
   // clients never call a twin, and a Swift 5 client emits only the few it calls; the copies
   // were 110 KB of ObservableCore's object code and 7% of a small client's stripped binary
   // (Benchmarks/build-cost.sh, issue 40).
@@ -690,6 +691,27 @@ func makeTwin(
 struct SourceFile {
   var path: String  // relative to the module folder
   var text: [Character]
+}
+
+/// Reads each build-conditional attribute block as the `@inlinable` it is in a debug build.
+///
+/// The block is `#if DEBUG`, `@inlinable`, `#else`, `@_alwaysEmitIntoClient`, `#endif`
+/// (CONTRIBUTING.md, "Emitted into the client in release builds"). It is replaced by
+/// `@inlinable` and as many line breaks as it had, so that line numbers hold. A twin is
+/// `@_alwaysEmitIntoClient` either way.
+func withBuildConditionalAttributesRead(_ text: String) -> String {
+  let pattern = ["#if DEBUG", "@inlinable", "#else", "@_alwaysEmitIntoClient", "#endif"]
+    .joined(separator: #"[ \t]*\n[ \t]*"#)
+  guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
+  let source = text as NSString
+  var result = ""
+  var last = 0
+  for match in regex.matches(in: text, range: NSRange(location: 0, length: source.length)) {
+    result += source.substring(with: NSRange(location: last, length: match.range.location - last))
+    result += "@inlinable" + String(repeating: "\n", count: 4)
+    last = match.range.location + match.range.length
+  }
+  return result + source.substring(from: last)
 }
 
 /// The file's leading imports (with their `#if` blocks), copied into its twins' file.
@@ -865,7 +887,7 @@ func run() throws -> Int32 {
     for case let path as String in enumerator
     where path.hasSuffix(".swift") && !path.hasPrefix(outputFolder + "/") {
       let text = try String(contentsOf: moduleURL.appendingPathComponent(path), encoding: .utf8)
-      files.append(SourceFile(path: path, text: Array(text)))
+      files.append(SourceFile(path: path, text: Array(withBuildConditionalAttributesRead(text))))
     }
     files.sort { $0.path < $1.path }
     // Every class in the module, for initializers that must be `convenience` in a twin.

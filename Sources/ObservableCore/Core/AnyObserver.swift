@@ -14,7 +14,11 @@ public struct AnyObserver<Element>: ObserverType {
   /// Creates an observer that calls `eventHandler` for each event.
   ///
   /// - Parameter eventHandler: The closure that receives each event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init(eventHandler: @escaping EventHandler) {
     self.handler = eventHandler
   }
@@ -22,7 +26,11 @@ public struct AnyObserver<Element>: ObserverType {
   /// Creates an observer that forwards every event to `observer`.
   ///
   /// - Parameter observer: The observer to forward to.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
     if let erased = observer as? AnyObserver<Element> {
       self = erased
@@ -34,7 +42,11 @@ public struct AnyObserver<Element>: ObserverType {
   /// Forwards `event` to the wrapped closure.
   ///
   /// - Parameter event: The event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func on(_ event: Event<Element>) {
     handler(event)
   }
@@ -42,7 +54,11 @@ public struct AnyObserver<Element>: ObserverType {
   /// Returns `self`.
   ///
   /// - Returns: This observer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asObserver() -> AnyObserver<Element> {
     self
   }

@@ -136,7 +136,11 @@ extension Observable {
   ///
   /// - Parameter observers: The observers.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _bind<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
   where Observer.Element == Element {
     // An observer that tells its subscriptions apart gets one for this binding. For any other

@@ -45,7 +45,11 @@ public struct Binder<Value: Sendable>: ObserverType {
   ///     ``MainScheduler``, as in RxSwift, so each binder keeps its own order.
   ///   - binding: Sets one element on the target; runs on the main actor.
   @available(swift, introduced: 6)
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init<Target: AnyObject & Sendable>(
     _ target: Target,
     scheduler: MainScheduler = MainScheduler(),
@@ -88,7 +92,11 @@ public struct Binder<Value: Sendable>: ObserverType {
   ///   - binding: Sets one element on the target.
   @available(swift, introduced: 6)
   @_disfavoredOverload
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init<Target: AnyObject & Sendable, Scheduler: ImmediateSchedulerType>(
     _ target: Target,
     scheduler: Scheduler,
@@ -107,7 +115,11 @@ public struct Binder<Value: Sendable>: ObserverType {
   ///   - target: The object the binding updates.
   ///   - scheduler: Where the binding runs.
   ///   - binding: Sets one element on the target.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init<Target: AnyObject & Sendable, Scheduler: ImmediateSchedulerType>(
     _target target: Target,
     scheduler: Scheduler,
@@ -133,7 +145,11 @@ public struct Binder<Value: Sendable>: ObserverType {
   /// ``Hooks/defaultErrorHandler``; ignores completion.
   ///
   /// - Parameter event: The event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func on(_ event: Event<Value>) {
     binding(event)
   }

@@ -16,7 +16,11 @@ extension Event: Sendable where Element: Sendable {}
 
 extension Event {
   /// Whether this is a terminal event (``error(_:)`` or ``completed``).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public var isStopEvent: Bool {
     switch self {
     case .next: return false
@@ -25,21 +29,33 @@ extension Event {
   }
 
   /// Whether this is ``completed``.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public var isCompleted: Bool {
     if case .completed = self { return true }
     return false
   }
 
   /// The element of a ``next(_:)`` event, or `nil`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public var element: Element? {
     if case .next(let element) = self { return element }
     return nil
   }
 
   /// The error of an ``error(_:)`` event, or `nil`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public var error: (any Swift.Error)? {
     if case .error(let error) = self { return error }
     return nil

@@ -109,7 +109,11 @@ public enum Hooks {
   /// Not public API.
   ///
   /// - Returns: The captured stack, or `[]`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package static func _subscriptionCallStack() -> [String] {
     guard recordsCallStack.load(ordering: .relaxed) else { return [] }
     return _captureSubscriptionCallStack()

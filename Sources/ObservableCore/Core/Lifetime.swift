@@ -26,7 +26,11 @@ import Synchronization
     case disposable(any Disposable)
     case closure(@Sendable () -> Void)
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     func run() {
       switch self {
       case .disposable(let disposable): disposable.dispose()
@@ -43,7 +47,11 @@ import Synchronization
   }
 
   /// Creates a root lifetime, counted in the current resource scope when tracking is on.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init() {
     resource = _ResourceToken()
   }
@@ -52,13 +60,21 @@ import Synchronization
   ///
   /// - Parameter parent: The lifetime whose resource scope this one joins. It does not dispose
   ///   this lifetime; register it with `parent.add(_:)` for that.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init(inheriting parent: _Lifetime) {
     resource = _ResourceToken(inheriting: parent.resource)
   }
 
   /// Whether ``dispose()`` has been called.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var isDisposed: Bool {
     flags.load(ordering: .sequentiallyConsistent) & _Lifetime.disposedFlag != 0
   }
@@ -67,7 +83,11 @@ import Synchronization
   /// lifetime is already disposed.
   ///
   /// - Parameter disposable: The resource to release with this lifetime.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func add(_ disposable: any Disposable) {
     register(.disposable(disposable))
   }
@@ -80,7 +100,11 @@ import Synchronization
   /// Disposable` runs its unspecialized implementation.
   ///
   /// - Parameter action: The action to run on disposal.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func onDispose(_ action: @escaping @Sendable () -> Void) {
     register(.closure(action))
   }
@@ -90,7 +114,11 @@ import Synchronization
   @usableFromInline
   internal static var hasActionsFlag: UInt8 { 2 }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func register(_ action: Action) {
     let accepted = actions.withLock { actions -> Bool in
       // Announce the action before checking for disposal: a concurrent `dispose()` then either

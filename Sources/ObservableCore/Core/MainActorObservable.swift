@@ -16,7 +16,11 @@ public protocol MainActorObservableType<Element>: ObservableType {
 extension MainActorObservableType {
   /// The sequence as a plain ``Observable``, so that the operators that the main-actor forms
   /// forward to are the `@Sendable` ones of ``ObservableType``.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var _plainSource: Observable<Element> {
     asMainActorObservable()
   }
@@ -63,7 +67,11 @@ public final class MainActorObservable<Element: Sendable>: Observable<Element>,
   /// element.
   ///
   /// Not public API; for the modules of this package that deliver on the main actor.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init(_mainActorDelivering source: Observable<Element>) {
     wrapped = source
     super.init(_sameProducerAs: source)
@@ -72,14 +80,22 @@ public final class MainActorObservable<Element: Sendable>: Observable<Element>,
   /// Returns `self`.
   ///
   /// - Returns: This sequence.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asMainActorObservable() -> MainActorObservable<Element> {
     self
   }
 
   /// The fused stages of the wrapped sequence, so that a `map` or `filter` after this one fuses
   /// with them as it would without the wrapper.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   override internal func _fusedStages() -> _FusedObservable<Element>? {
     wrapped._fusedStages()
   }
@@ -107,7 +123,11 @@ extension ObservableType {
   /// Unlike `observe(on: MainScheduler.instance)`, an event that arrives on the main thread is
   /// delivered at once even while other work of the main scheduler is pending, as it is
   /// inside a chain that already observes on the main scheduler.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _deliveredOnMainActor() -> Observable<Element> {
     observe(on: _MainActorDeliveryScheduler() as any ImmediateSchedulerType)
   }
@@ -118,7 +138,11 @@ extension ObservableType {
 /// What ``ObservableType/_deliveredOnMainActor()`` observes on.
 @usableFromInline
 internal struct _MainActorDeliveryScheduler: ImmediateSchedulerType {
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
   @usableFromInline

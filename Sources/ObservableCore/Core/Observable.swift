@@ -15,8 +15,8 @@
 ///
 /// Subscribing calls the producer with an ``AnyObserver`` and a `_Lifetime`. The producer
 /// creates whatever sink it needs, subscribes upstream, and registers what must be released
-/// with the lifetime; disposing the subscription disposes that lifetime. Operators are
-/// `@inlinable`, so each sink's closures are compiled for your element types and an element
+/// with the lifetime; disposing the subscription disposes that lifetime. Operators are inlined
+/// into your module, so each sink's closures are compiled for your element types and an element
 /// crosses each operator with one direct closure call.
 ///
 /// ## Sendable
@@ -56,7 +56,11 @@ public class Observable<Element: Sendable>: ObservableType,
   /// `subscribe` call, so that the synchronous sources subscribed inside it take turns.
   ///
   /// - Parameter _run: Called once per subscription with the observer and its lifetime.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init(_run: @escaping _Producer) {
     self.producer = _run
     self.activatesTrampoline = true
@@ -73,7 +77,11 @@ public class Observable<Element: Sendable>: ObservableType,
   ///
   /// - Parameter _runImmediately: Called once per subscription with the observer and its
   ///   lifetime.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init(_runImmediately: @escaping _Producer) {
     self.producer = _runImmediately
     self.activatesTrampoline = false
@@ -85,7 +93,11 @@ public class Observable<Element: Sendable>: ObservableType,
   /// Not public API; for a subclass that gives a sequence another static type.
   ///
   /// - Parameter source: The observable whose producer to share.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_sameProducerAs source: Observable<Element>) {
     self.producer = source.producer
     self.activatesTrampoline = source.activatesTrampoline
@@ -98,7 +110,11 @@ public class Observable<Element: Sendable>: ObservableType,
   /// - Parameters:
   ///   - observer: The observer to deliver to.
   ///   - lifetime: The lifetime the producer checks and registers its resources with.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package final func _subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
     Self._run(producer, activatesTrampoline: activatesTrampoline, observer, lifetime)
   }
@@ -112,7 +128,11 @@ public class Observable<Element: Sendable>: ObservableType,
   ///   - activatesTrampoline: Whether the producer runs on the trampoline.
   ///   - observer: The observer to deliver to.
   ///   - lifetime: The lifetime the producer checks and registers its resources with.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func _run(
     _ producer: _Producer, activatesTrampoline: Bool, _ observer: AnyObserver<Element>,
     _ lifetime: _Lifetime
@@ -132,7 +152,11 @@ public class Observable<Element: Sendable>: ObservableType,
   ///
   /// - Parameter observer: The observer that receives the sequence's events.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     if let scoped = observer._observerForSubscription() { return subscribe(scoped) }
@@ -158,7 +182,11 @@ public class Observable<Element: Sendable>: ObservableType,
   /// then still sees through the whole chain and may keep it on the stack.
   ///
   /// - Returns: The fused stages, or `nil`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _fusedStages() -> _FusedObservable<Element>? {
     nil
   }
@@ -166,7 +194,11 @@ public class Observable<Element: Sendable>: ObservableType,
   /// Returns `self`.
   ///
   /// - Returns: This observable.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public final func asObservable() -> Observable<Element> {
     self
   }

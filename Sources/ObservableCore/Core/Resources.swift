@@ -142,7 +142,11 @@ public final class ResourceScope: Sendable {
   internal let counted: Bool
 
   /// Starts counting in the current task's scope, if tracking is on.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init() {
     let tracking = Resources.tracking.load(ordering: .relaxed)
     self.init(counting: tracking, in: tracking ? Resources.currentScope : nil)
@@ -151,7 +155,11 @@ public final class ResourceScope: Sendable {
   /// Starts counting in the same scope as `other`, if tracking is on.
   ///
   /// - Parameter other: The token whose scope to join.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init(inheriting other: borrowing _ResourceToken) {
     let tracking = Resources.tracking.load(ordering: .relaxed)
     self.init(counting: tracking, in: tracking ? other.scope : nil)
@@ -181,7 +189,11 @@ public final class ResourceScope: Sendable {
   /// Not public API. Compiled only with the `TraceResources` trait; scopes do not count it.
   @usableFromInline package struct _TracedResource: ~Copyable, Sendable {
     /// Adds one to the total.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     package init() {
       Resources.liveTotal.wrappingAdd(1, ordering: .relaxed)
     }

@@ -46,7 +46,11 @@ extension ObservableType {
 ///   - object: The object, held weakly.
 ///   - handler: The handler, if any.
 /// - Returns: The closure to subscribe.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 internal func _weakly<Object: AnyObject & Sendable, Value>(
   _ object: Object, _ handler: (@Sendable (Object, Value) -> Void)?
 ) -> @Sendable (Value) -> Void {
@@ -62,7 +66,11 @@ internal func _weakly<Object: AnyObject & Sendable, Value>(
 ///   - object: The object, held weakly.
 ///   - handler: The handler, if any.
 /// - Returns: The closure to subscribe.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 internal func _weakly<Object: AnyObject & Sendable>(
   _ object: Object, _ handler: (@Sendable (Object) -> Void)?
 ) -> @Sendable () -> Void {

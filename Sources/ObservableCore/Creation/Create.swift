@@ -46,7 +46,11 @@ internal struct _CreateSinkState<Element: Sendable> {
   /// Events sent while another call was delivering, for that deliverer to deliver next.
   @usableFromInline var pending = _Queue<Event<Element>>()
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
   /// Accepts `event` unless the subscription ended, and tells whether the caller took the token
@@ -55,7 +59,11 @@ internal struct _CreateSinkState<Element: Sendable> {
   /// Called under the lock.
   ///
   /// - Returns: `true` if the caller is now the deliverer of `event`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func accept(_ event: Event<Element>, token: borrowing _DeliveryToken) -> Bool {
     guard !terminated else { return false }
     if event.isStopEvent { terminated = true }
@@ -69,7 +77,11 @@ internal struct _CreateSinkState<Element: Sendable> {
   /// Called under the lock after `releaseIfNothingQueued()` failed, so work is queued or the
   /// subscription was disposed (which empties the queue and marks the token). The token stays
   /// marked while more events wait, so the deliverer comes back for each.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func takeQueued(token: borrowing _DeliveryToken) -> Event<Element>? {
     guard let event = pending.popFirst() else { return nil }
     if pending.isEmpty { token.unmarkQueued() }
@@ -87,7 +99,11 @@ internal final class _CreateDownstream<Element: Sendable>: Sendable {
   @usableFromInline
   internal let observer: AnyObserver<Element>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ observer: AnyObserver<Element>) {
     self.observer = observer
   }
@@ -134,7 +150,11 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
   @exclusivity(unchecked)
   internal final var downstream: Unmanaged<_CreateDownstream<Element>>?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     self.lifetime = lifetime
     resource = _ResourceToken(inheriting: lifetime.resource)
@@ -142,12 +162,20 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
     super.init(state: _CreateSinkState())
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   deinit {
     downstream?.release()
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func on(_ event: Event<Element>) {
     if token.takeIfIdle() || withLock({ $0.accept(event, token: token) }) {
       deliver(event)
@@ -156,7 +184,11 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
 
   /// Delivers `event`, then whatever was queued meanwhile, as the token's holder; gives the
   /// token back when nothing is left, or releases the subscriber once the subscription ended.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func deliver(_ event: Event<Element>) {
     guard let downstream else { return }
     downstream._withUnsafeGuaranteedRef { $0.observer.on(event) }
@@ -171,7 +203,11 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
 
   /// Delivers the queued events, one at a time, until the queue is empty and the token given
   /// back, or the subscription ends.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func deliverQueued() {
     while true {
       guard let event = withLock({ $0.takeQueued(token: token) }) else {
@@ -192,14 +228,22 @@ internal final class _CreateSink<Element: Sendable>: _LockedStorage<_CreateSinkS
 
   /// Releases the subscriber, by the token's holder once the subscription has ended (it keeps
   /// the token for good).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func endAsHolder() {
     guard let downstream else { return }
     self.downstream = nil
     downstream.release()
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     let (released, holder) = withLock { state in
       defer {

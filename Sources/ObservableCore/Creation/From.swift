@@ -72,14 +72,22 @@ internal struct _ArrayEmitter<Element: Sendable>: _TrampolinedSource {
   @usableFromInline let elements: [Element]
   @usableFromInline var index = 0
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(observer: AnyObserver<Element>, lifetime: _Lifetime, elements: [Element]) {
     self.observer = observer
     self.lifetime = lifetime
     self.elements = elements
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func emit(on trampoline: _Trampoline) -> Bool {
     while index < elements.count {
       guard !lifetime.isDisposed else { return false }
@@ -104,14 +112,22 @@ where Iterator.Element: Sendable {
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline var iterator: Iterator
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(observer: AnyObserver<Iterator.Element>, lifetime: _Lifetime, iterator: Iterator) {
     self.observer = observer
     self.lifetime = lifetime
     self.iterator = iterator
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func emit(on trampoline: _Trampoline) -> Bool {
     // Check before pulling each element, so that a disposed subscription never advances the
     // iterator again (its `next()` may have side effects).
@@ -138,7 +154,11 @@ extension Observable {
   ///
   /// - Parameter elements: The elements to emit.
   /// - Returns: A sequence of `elements`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func _fromAtOnce(_ elements: [Element]) -> Observable<Element> {
     Observable(_runImmediately: { observer, lifetime in
       for element in elements {

@@ -49,7 +49,11 @@ internal struct _GenerateEmitter<Element: Sendable>: _TrampolinedSource {
   @usableFromInline let condition: @Sendable (Element) throws -> Bool
   @usableFromInline let iterate: @Sendable (Element) throws -> Element
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(
     observer: AnyObserver<Element>, lifetime: _Lifetime, state: Element,
     condition: @escaping @Sendable (Element) throws -> Bool,
@@ -62,7 +66,11 @@ internal struct _GenerateEmitter<Element: Sendable>: _TrampolinedSource {
     self.iterate = iterate
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func emit(on trampoline: _Trampoline) -> Bool {
     do {
       while true {

@@ -29,7 +29,11 @@ internal final class _Just<Element: Sendable>: Observable<Element>,
   @usableFromInline
   internal let element: Element
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ element: Element) {
     self.element = element
     super.init(_runImmediately: { observer, lifetime in

@@ -36,7 +36,11 @@ internal struct _RangeEmitter<Element: FixedWidthInteger & Sendable>: _Trampolin
   @usableFromInline var next: Element
   @usableFromInline var remaining: Element
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(observer: AnyObserver<Element>, lifetime: _Lifetime, next: Element, remaining: Element) {
     self.observer = observer
     self.lifetime = lifetime
@@ -44,7 +48,11 @@ internal struct _RangeEmitter<Element: FixedWidthInteger & Sendable>: _Trampolin
     self.remaining = remaining
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func emit(on trampoline: _Trampoline) -> Bool {
     while remaining > 0 {
       guard !lifetime.isDisposed else { return false }

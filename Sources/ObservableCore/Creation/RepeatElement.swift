@@ -30,14 +30,22 @@ internal struct _RepeatEmitter<Element: Sendable>: _TrampolinedSource {
   @usableFromInline let lifetime: _Lifetime
   @usableFromInline let element: Element
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(observer: AnyObserver<Element>, lifetime: _Lifetime, element: Element) {
     self.observer = observer
     self.lifetime = lifetime
     self.element = element
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func emit(on trampoline: _Trampoline) -> Bool {
     while !lifetime.isDisposed {
       observer.on(.next(element))

@@ -3,7 +3,11 @@ public enum Disposables {
   /// Returns a disposable that does nothing when disposed.
   ///
   /// - Returns: A shared no-op disposable.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public static func create() -> any Disposable {
     _NopDisposable.instance
   }
@@ -13,7 +17,11 @@ public enum Disposables {
   /// - Parameter dispose: The action to run once.
   /// - Returns: A ``Cancelable`` that runs the action once and then releases it.
   @available(swift, introduced: 6)
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public static func create(with dispose: @escaping @Sendable () -> Void) -> any Cancelable {
     _AnonymousDisposable(dispose)
   }
@@ -88,7 +96,11 @@ public enum Disposables {
   @usableFromInline package static let instance = _NopDisposable()
 
   /// Does nothing.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func dispose() {}
 }
 
@@ -108,7 +120,11 @@ public enum Disposables {
   /// Creates a disposable that runs `action` once.
   ///
   /// - Parameter action: The action.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init(_ action: @escaping @Sendable () -> Void) {
     self.action = _Mutex(action)
   }

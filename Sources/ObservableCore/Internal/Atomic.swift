@@ -32,7 +32,11 @@
     /// Creates an atomic holding `initialValue`.
     ///
     /// - Parameter initialValue: The first value.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     package init(_ initialValue: consuming Value) {
       storage = UnsafeMutableRawPointer.allocate(
         byteCount: observable_atomic_storage_size(),
@@ -193,7 +197,11 @@
     ///   - operand: The candidate maximum.
     ///   - ordering: The memory ordering of the read-modify-write.
     /// - Returns: The values before and after.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     @discardableResult
     package borrowing func max(
       _ operand: Value, ordering: _AtomicUpdateOrdering
@@ -216,7 +224,11 @@
     ///   - operand: The candidate minimum.
     ///   - ordering: The memory ordering of the read-modify-write.
     /// - Returns: The values before and after.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     @discardableResult
     package borrowing func min(
       _ operand: Value, ordering: _AtomicUpdateOrdering

@@ -23,14 +23,22 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
   @usableFromInline
   internal let word = _Atomic<UInt8>(0)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
   /// Under the lock: takes the token if nobody holds it, else marks work queued for the holder.
   ///
   /// - Returns: `true` if the caller is now the deliverer; `false` if it must queue its work
   ///   (in the same critical section) for the current deliverer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func becomeDelivererOrMarkQueued() -> Bool {
     var current = word.load(ordering: .acquiring)
     while true {
@@ -54,7 +62,11 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
   /// Only for a token whose lock holders take it with `takeOrMarkQueued()`.
   ///
   /// - Returns: `true` if the caller is now the deliverer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func takeIfIdle() -> Bool {
     word.compareExchange(
       expected: Self.idle, desired: Self.delivering, ordering: .acquiring
@@ -66,7 +78,11 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
   ///
   /// - Returns: `true` if the caller is now the deliverer; `false` if it must queue its work
   ///   (in the same critical section) for the current deliverer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func takeOrMarkQueued() -> Bool {
     var current = Self.idle
     while true {
@@ -84,7 +100,11 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
   ///
   /// - Returns: `true` if the token is released; `false` if work is queued, which the caller
   ///   takes under the lock (calling `unmarkQueued()` as it does).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func releaseIfNothingQueued() -> Bool {
     word.compareExchange(
       expected: Self.delivering, desired: Self.idle, ordering: .releasing
@@ -92,7 +112,11 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
   }
 
   /// Under the lock, by the deliverer: the queue is empty again.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func unmarkQueued() {
     word.store(Self.delivering, ordering: .relaxed)
   }
@@ -100,7 +124,11 @@ internal struct _DeliveryToken: ~Copyable, Sendable {
   /// Whether somebody is delivering.
   ///
   /// Exact under the lock for its holder's own delivery.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   var isHeld: Bool {
     word.load(ordering: .relaxed) != Self.idle
   }

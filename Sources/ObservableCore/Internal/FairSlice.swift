@@ -28,21 +28,33 @@ import Dispatch
   internal var start: UInt64 = 0
 
   /// Creates a slice that starts with the next event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init() {}
 
   /// Counts one delivered event.
   ///
   /// - Returns: `true` when the slice is used up: the caller lets other work run before it
   ///   delivers again. The next slice starts at once.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func delivered() -> Bool {
     remaining &-= 1
     return remaining <= 0 && expired()
   }
 
   /// The loop suspended or stopped on its own, so other work had its turn: a new slice starts.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func restart() {
     remaining = _FairSlice.checkInterval
     start = 0

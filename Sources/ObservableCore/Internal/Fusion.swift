@@ -70,14 +70,22 @@ internal protocol _StageKind: Sendable {
 /// Not public API.
 @usableFromInline
 internal enum _MapKind<Input: Sendable, Output: Sendable>: _StageKind {
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func apply(
     _ closure: (Input) throws -> Output, to input: Input, _ emit: (Output) throws -> Void
   ) throws {
     try emit(closure(input))
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func output(_ result: Output, for input: Input) -> Output? { result }
 }
 
@@ -86,14 +94,22 @@ internal enum _MapKind<Input: Sendable, Output: Sendable>: _StageKind {
 /// Not public API.
 @usableFromInline
 internal enum _CompactMapKind<Input: Sendable, Output: Sendable>: _StageKind {
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func apply(
     _ closure: (Input) throws -> Output?, to input: Input, _ emit: (Output) throws -> Void
   ) throws {
     if let output = try closure(input) { try emit(output) }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func output(_ result: Output?, for input: Input) -> Output? { result }
 }
 
@@ -102,14 +118,22 @@ internal enum _CompactMapKind<Input: Sendable, Output: Sendable>: _StageKind {
 /// Not public API.
 @usableFromInline
 internal enum _FilterKind<Element: Sendable>: _StageKind {
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func apply(
     _ closure: (Element) throws -> Bool, to input: Element, _ emit: (Element) throws -> Void
   ) throws {
     if try closure(input) { try emit(input) }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func output(_ result: Bool, for input: Element) -> Element? {
     result ? input : nil
   }
@@ -133,7 +157,11 @@ internal struct _ElementStage<Kind: _StageKind>: Sendable {
   /// Creates a stage.
   ///
   /// - Parameter closure: The user's closure.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ closure: @escaping @Sendable (Input) throws -> Kind.Result) {
     self.closure = closure
   }
@@ -145,7 +173,11 @@ internal struct _ElementStage<Kind: _StageKind>: Sendable {
   ///   - observer: The downstream observer.
   ///   - lifetime: The subscription's lifetime, shared with the source.
   /// - Returns: The observer to subscribe to the source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func observer(
     _ observer: AnyObserver<Output>, _ lifetime: _Lifetime
   ) -> AnyObserver<Input> {
@@ -176,7 +208,11 @@ internal struct _ElementStage<Kind: _StageKind>: Sendable {
   ///   - terminal: Receives the terminal event, and disposes the lifetime after an error thrown
   ///     by a stage.
   /// - Returns: The observer to subscribe to the source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func observer(
     _ next: @escaping @Sendable (Output) throws -> Void,
     _ terminal: @escaping _FusedTerminal
@@ -204,7 +240,11 @@ internal struct _ElementStage<Kind: _StageKind>: Sendable {
   ///
   /// - Parameter observer: The downstream observer.
   /// - Returns: Applies the stage and delivers what it emits. It throws what the stage throws.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sink(_ observer: AnyObserver<Output>) -> @Sendable (Input) throws -> Void {
     let closure = closure
     return { input in try Kind.apply(closure, to: input) { observer.on(.next($0)) } }
@@ -215,7 +255,11 @@ internal struct _ElementStage<Kind: _StageKind>: Sendable {
   /// - Parameter next: Runs the later stages.
   /// - Returns: Applies the stage and hands what it emits to `next`. It throws what the stage
   ///   or `next` throws.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sink(
     _ next: @escaping @Sendable (Output) throws -> Void
   ) -> @Sendable (Input) throws -> Void {
@@ -242,7 +286,11 @@ extension Observable {
   ///
   /// - Parameter stage: The stage to apply.
   /// - Returns: A sequence of the elements `stage` emits.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _appendingStage<Kind: _StageKind>(
     _ stage: _ElementStage<Kind>
   ) -> Observable<Kind.Output> where Kind.Input == Element {
@@ -301,7 +349,11 @@ internal class _FusedObservable<Element: Sendable>: Observable<Element>,
   ///   - connect: Subscribes the chain for a stage appended to it. It must capture nothing: it
   ///     receives the chain it belongs to.
   ///   - run: Subscribes an observer to the chain: the producer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(connect: @escaping Connect, run: @escaping _Producer) {
     self.connectChain = connect
     super.init(_run: run)
@@ -313,7 +365,11 @@ internal class _FusedObservable<Element: Sendable>: Observable<Element>,
   ///   - next: Runs the later stages; an error it throws fails the sequence.
   ///   - terminal: Receives the terminal event: an error, or `nil` for completion.
   ///   - lifetime: The subscription's lifetime, shared with the source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal final func connect(
     _ next: @escaping @Sendable (Element) throws -> Void,
     _ terminal: @escaping _FusedTerminal,
@@ -325,7 +381,11 @@ internal class _FusedObservable<Element: Sendable>: Observable<Element>,
   /// Returns `self`: the next `map`, `filter` or `compactMap` fuses with this sequence.
   ///
   /// - Returns: This sequence.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   override internal final func _fusedStages() -> _FusedObservable<Element>? {
     self
   }
@@ -357,7 +417,11 @@ internal final class _FusedRoot<Kind: _StageKind>: _FusedObservable<Kind.Output>
   /// - Parameters:
   ///   - source: The sequence the chain subscribes to.
   ///   - stage: The first stage.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(source: Observable<Kind.Input>, stage: _ElementStage<Kind>) {
     self.stage = stage
     self.sourceProducer = source.producer
@@ -379,7 +443,11 @@ internal final class _FusedRoot<Kind: _StageKind>: _FusedObservable<Kind.Output>
   /// - Parameters:
   ///   - observer: The observer of the source.
   ///   - lifetime: The subscription's lifetime.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribeSource(_ observer: AnyObserver<Kind.Input>, _ lifetime: _Lifetime) {
     // `connect` only runs inside the `_subscribe` of the chain's last stage, which has made the
     // trampoline active already, so the trampoline is not activated again here; the check is
@@ -408,7 +476,11 @@ internal final class _FusedLink<Kind: _StageKind>: _FusedObservable<Kind.Output>
   /// - Parameters:
   ///   - upstream: The chain to extend. It is left as it was, and stays usable on its own.
   ///   - stage: The stage to append.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(upstream: _FusedObservable<Kind.Input>, stage: _ElementStage<Kind>) {
     self.upstream = upstream
     self.stage = stage

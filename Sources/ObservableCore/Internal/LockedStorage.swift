@@ -45,7 +45,11 @@ internal class _LockedStorage<State>:
     internal final let lock = Mutex<Void>(())
   #endif
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(state: State) {
     self.state = state
   }
@@ -55,7 +59,11 @@ internal class _LockedStorage<State>:
   /// - Parameter body: The critical section. It must not call out (observers, disposables,
   ///   continuations): return what to do and do it after the lock is released.
   /// - Returns: What `body` returns.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
     lock._unsafeLock()
     #if canImport(Darwin) || OBSERVABLE_PORTABLE_LOCKS

@@ -3,7 +3,7 @@ import Dispatch
 // How the library calls the `@MainActor` closures of main-actor shared sequences (Driver,
 // Signal, and any strategy that conforms to ObservableCocoa's `MainActorSharingStrategy`) and
 // of `MainActorObservable` (an `Observable` after `observe(on: MainScheduler.instance)`). They
-// are `package`, for ObservableCocoa's operators; `@inlinable` ones inline into the client.
+// are `package`, for ObservableCocoa's operators, and inlined into the client.
 //
 // Such a sequence delivers on the main scheduler, so the call is normally on the main thread.
 // An element can still arrive elsewhere: under `SharingScheduler.mock` a test scheduler stands in
@@ -27,14 +27,22 @@ import Dispatch
 
 /// Whether a main-actor closure may be called directly now: on the main thread, or on the main
 /// queue (see `MainScheduler._isOnMainThreadOrQueue`).
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 @inline(__always)
 package var _isOnMainActorNow: Bool {
   MainScheduler._isOnMainThreadOrQueue
 }
 
 /// `function` as a nonisolated function, to call directly when ``_isOnMainActorNow`` is true.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 @inline(__always)
 package func _nonisolated<Argument, Result>(
   _ function: @escaping @MainActor (Argument) -> Result
@@ -43,7 +51,11 @@ package func _nonisolated<Argument, Result>(
 }
 
 /// `function`, of two arguments, as a nonisolated function; see ``_nonisolated(_:)``.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 @inline(__always)
 package func _nonisolated<First, Second, Result>(
   _ function: @escaping @MainActor (First, Second) -> Result
@@ -78,7 +90,11 @@ package func _callOnMainQueue<First: Sendable, Second: Sendable, Result: Sendabl
 
 /// Calls `function` with `argument` on the main actor and returns its result, for a closure
 /// called rarely (once per error, say): the per-element operators cast once instead.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 package func _callOnMainActor<Argument: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (Argument) -> Result, _ argument: Argument
 ) -> Result {
@@ -86,7 +102,11 @@ package func _callOnMainActor<Argument: Sendable, Result: Sendable>(
 }
 
 /// A `@Sendable` callback that runs `callback` with its argument on the main actor.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 package func _onMainActor<Value: Sendable>(
   _ callback: (@MainActor (Value) -> Void)?
 ) -> (@Sendable (Value) -> Void)? {
@@ -96,7 +116,11 @@ package func _onMainActor<Value: Sendable>(
 }
 
 /// A `@Sendable` callback that runs `callback` with its arguments on the main actor.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 package func _onMainActor<First: Sendable, Second: Sendable>(
   _ callback: (@MainActor (First, Second) -> Void)?
 ) -> (@Sendable (First, Second) -> Void)? {
@@ -108,7 +132,11 @@ package func _onMainActor<First: Sendable, Second: Sendable>(
 }
 
 /// A `@Sendable` callback that runs `callback` on the main actor.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 package func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable () -> Void)? {
   guard let callback else { return nil }
   let direct = unsafeBitCast(callback, to: (@Sendable () -> Void).self)
@@ -122,7 +150,11 @@ package func _onMainActor(_ callback: (@MainActor () -> Void)?) -> (@Sendable ()
 
 /// Calls the throwing `function` with `argument` on the main actor and returns its result, as
 /// ``_callOnMainActor(_:_:)`` does.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 @inline(__always)
 package func _callOnMainActorThrowing<Argument: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (Argument) throws -> Result, _ argument: Argument
@@ -144,7 +176,11 @@ package func _callOnMainQueueThrowing<Argument: Sendable, Result: Sendable>(
 }
 
 /// Calls the throwing `function` with two arguments on the main actor and returns its result.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 @inline(__always)
 package func _callOnMainActorThrowing<First: Sendable, Second: Sendable, Result: Sendable>(
   _ function: @escaping @MainActor (First, Second) throws -> Result, _ first: First,
@@ -173,7 +209,11 @@ package func _callOnMainQueueThrowing<First: Sendable, Second: Sendable, Result:
 /// ``_isOnMainActorNow`` is true. A global-actor-isolated function type has the same
 /// representation as its nonisolated counterpart, so the cast changes only what the compiler
 /// checks, and the check is made at each call.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 @inline(__always)
 package func _nonisolatedThrowing<Argument, Result>(
   _ function: @escaping @MainActor (Argument) throws -> Result
@@ -183,7 +223,11 @@ package func _nonisolatedThrowing<Argument, Result>(
 
 /// The throwing `function` of two arguments as a nonisolated function; see
 /// ``_nonisolatedThrowing(_:)``.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 @inline(__always)
 package func _nonisolatedThrowing<First, Second, Result>(
   _ function: @escaping @MainActor (First, Second) throws -> Result

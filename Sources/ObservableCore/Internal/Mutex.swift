@@ -20,7 +20,11 @@ import ObservableCoreShims
 
     /// Where the lock starts: past the value (at least one byte, so that the two addresses
     /// differ), rounded up to the lock's alignment.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     internal static var lockOffset: Int {
       let alignment = observable_lock_alignment()
       let end = Swift.max(MemoryLayout<Value>.size, 1)
@@ -30,7 +34,11 @@ import ObservableCoreShims
     /// Creates a mutex guarding `initialValue`.
     ///
     /// - Parameter initialValue: The value to guard.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     package init(_ initialValue: consuming sending Value) {
       base = UnsafeMutableRawPointer.allocate(
         byteCount: Self.lockOffset + observable_lock_size(),
@@ -51,7 +59,11 @@ import ObservableCoreShims
     ///   continuations): return what to do and do it after the lock is released.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     package borrowing func withLock<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -73,7 +85,11 @@ import ObservableCoreShims
     internal let word: UnsafeMutableRawPointer
 
     /// Creates an unlocked lock.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     internal init() {
       word = UnsafeMutableRawPointer.allocate(
         byteCount: observable_lock_size(), alignment: observable_lock_alignment())
@@ -86,13 +102,21 @@ import ObservableCoreShims
     }
 
     /// Takes the lock, waiting for it.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     internal borrowing func _unsafeLock() {
       observable_lock_lock(word)
     }
 
     /// Releases the lock, which the calling thread holds.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     internal borrowing func _unsafeUnlock() {
       observable_lock_unlock(word)
     }
@@ -132,7 +156,11 @@ import ObservableCoreShims
     /// Creates a mutex guarding `initialValue`.
     ///
     /// - Parameter initialValue: The value to guard.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     package init(_ initialValue: consuming sending Value) {
       cell = _Cell(initialValue)
     }
@@ -143,7 +171,11 @@ import ObservableCoreShims
     ///   continuations): return what to do and do it after the lock is released.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     package borrowing func withLock<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {

@@ -39,7 +39,11 @@ internal protocol _OuterInnerStorage: AnyObject {
 
 extension _OuterInnerStorage {
   /// The outer sequence completed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func outerCompleted() {
     outerLifetime.dispose()
     let pending = state.withLock { state in
@@ -49,7 +53,11 @@ extension _OuterInnerStorage {
   }
 
   /// The outer sequence failed, or the selector threw `error`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func outerFailed(_ error: any Swift.Error) {
     let pending = state.withLock { state in
       state.machine.outerFailedEndsResult() ? state.output.send(.error(error)) : nil
@@ -58,7 +66,11 @@ extension _OuterInnerStorage {
   }
 
   /// Delivers `pending` and whatever is queued behind it, one event at a time, outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func deliver(_ pending: _PendingOutput<Element>?) {
     guard let pending else { return }
     state._drainOutput(pending, lifetime: lifetime)

@@ -13,23 +13,43 @@
   internal var _count = 0
 
   /// Creates an empty queue.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init() {}
 
   /// The number of elements in the queue.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var count: Int { _count }
 
   /// Whether the queue is empty.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var isEmpty: Bool { _count == 0 }
 
   /// How many elements the queue holds before its storage grows.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var capacity: Int { storage.count }
 
   /// The oldest element, or `nil`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var first: Element? {
     _count == 0 ? nil : storage[head]
   }
@@ -37,7 +57,11 @@
   /// Adds `element` at the back.
   ///
   /// - Parameter element: The element to add.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func append(_ element: Element) {
     if _count == storage.count { grow() }
     storage[storageIndex(_count)] = element
@@ -48,7 +72,11 @@
   ///
   /// - Parameter offset: A position from the front, in `0..<storage.count`.
   /// - Returns: The index, wrapped around the end of the ring.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func storageIndex(_ offset: Int) -> Int {
     let index = head + offset
     return index >= storage.count ? index - storage.count : index
@@ -57,7 +85,11 @@
   /// Removes and returns the oldest element, or returns `nil` if the queue is empty.
   ///
   /// - Returns: The oldest element.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func popFirst() -> Element? {
     guard _count > 0 else { return nil }
     let element = storage[head]
@@ -69,7 +101,11 @@
   }
 
   /// Removes every element.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func removeAll() {
     storage = []
     head = 0
@@ -79,7 +115,11 @@
   /// Removes every element, keeping the storage for the elements added next.
   ///
   /// - Complexity: O(*n*), where *n* is the number of elements.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func removeAllKeepingCapacity() {
     for offset in 0..<_count { storage[storageIndex(offset)] = nil }
     head = 0
@@ -113,7 +153,11 @@ extension _Queue: Sequence {
     @usableFromInline
     internal var offset = 0
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     internal init(queue: _Queue) {
       self.queue = queue
     }
@@ -121,7 +165,11 @@ extension _Queue: Sequence {
     /// Returns the next element, or `nil` at the end.
     ///
     /// - Returns: The next element.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     package mutating func next() -> Element? {
       guard offset < queue._count else { return nil }
       defer { offset += 1 }
@@ -132,13 +180,21 @@ extension _Queue: Sequence {
   /// Returns an iterator over the elements, oldest first.
   ///
   /// - Returns: The iterator.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func makeIterator() -> Iterator {
     Iterator(queue: self)
   }
 
   /// The number of elements.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var underestimatedCount: Int { _count }
 }
 

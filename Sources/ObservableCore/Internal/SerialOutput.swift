@@ -13,7 +13,11 @@ internal struct _SerialOutput<Element> {
   @usableFromInline
   internal var queue = _SerialOutputQueue<Element>()
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ downstream: AnyObserver<Element>) {
     self.downstream = downstream
   }
@@ -24,7 +28,11 @@ internal struct _SerialOutput<Element> {
   /// - Returns: The event and its observer if the caller must deliver now; `nil` if another
   ///   caller is delivering (the event is queued for it), after a terminal event, or after
   ///   ``cancel()``.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func send(_ event: Event<Element>) -> _PendingOutput<Element>? {
     guard let downstream, let event = queue.enqueue(event) else { return nil }
     return _PendingOutput(event: event, observer: downstream)
@@ -36,7 +44,11 @@ internal struct _SerialOutput<Element> {
   ///   - event: The first event.
   ///   - second: The event that follows it.
   /// - Returns: The first of them that the caller must deliver now, as ``send(_:)`` does.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func send(
     _ event: Event<Element>, then second: Event<Element>
   ) -> _PendingOutput<Element>? {
@@ -48,7 +60,11 @@ internal struct _SerialOutput<Element> {
   /// The next queued event for the current deliverer, or `nil` when it may stop.
   ///
   /// - Returns: The event and its observer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func next() -> _PendingOutput<Element>? {
     guard let downstream, let event = queue.next() else { return nil }
     return _PendingOutput(event: event, observer: downstream)
@@ -57,7 +73,11 @@ internal struct _SerialOutput<Element> {
   /// Drops the observer and every queued event; later sends are ignored.
   ///
   /// - Returns: What was dropped, for the caller to release after the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func cancel() -> (AnyObserver<Element>?, _Queue<Event<Element>>) {
     defer { downstream = nil }
     return (downstream, queue.cancel())
@@ -72,7 +92,11 @@ internal struct _PendingOutput<Element> {
   @usableFromInline let event: Event<Element>
   @usableFromInline let observer: AnyObserver<Element>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(event: Event<Element>, observer: AnyObserver<Element>) {
     self.event = event
     self.observer = observer
@@ -89,7 +113,11 @@ internal struct _PendingOutput<Element> {
 ///   - first: The event the caller got from ``_SerialOutput/send(_:)``, if any.
 ///   - lifetime: The operator's subscription.
 ///   - next: Returns the next queued event.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 internal func _drainOutput<Element>(
   _ first: _PendingOutput<Element>?, lifetime: _Lifetime,
   next: () -> _PendingOutput<Element>?
@@ -117,7 +145,11 @@ internal struct _MachineAndOutput<Machine, Element> {
   @usableFromInline var output: _SerialOutput<Element>
 
   /// Pairs `machine` with an output to `downstream`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ machine: Machine, downstream: AnyObserver<Element>) {
     self.machine = machine
     output = _SerialOutput(downstream)
@@ -132,7 +164,11 @@ extension _Mutex {
   /// - Parameters:
   ///   - first: What ``_SerialOutput/send(_:)`` returned.
   ///   - lifetime: The operator's subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal borrowing func _drainOutput<Machine, Element>(
     _ first: _PendingOutput<Element>?, lifetime: _Lifetime
   ) where Value == _MachineAndOutput<Machine, Element> {

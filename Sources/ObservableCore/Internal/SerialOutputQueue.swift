@@ -20,11 +20,19 @@
   internal var pending = _Queue<Event<Element>>()
 
   /// Creates an idle delivery queue.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init() {}
 
   /// Whether a terminal event has been enqueued.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var isTerminated: Bool { terminated }
 
   /// Offers `event` for delivery.
@@ -32,7 +40,11 @@
   /// - Parameter event: The event to deliver.
   /// - Returns: `event` if the caller must deliver it now and then drain with ``next()``;
   ///   `nil` if it was queued for the current deliverer or dropped after a terminal event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func enqueue(_ event: Event<Element>) -> Event<Element>? {
     guard !terminated else { return nil }
     if event.isStopEvent { terminated = true }
@@ -47,7 +59,11 @@
   /// Returns the next queued event for the current deliverer, or `nil` and stops delivering.
   ///
   /// - Returns: The next event to deliver.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func next() -> Event<Element>? {
     if let event = pending.popFirst() { return event }
     isDelivering = false
@@ -57,7 +73,11 @@
   /// Drops every queued event, for example when the subscription is disposed.
   ///
   /// - Returns: The dropped events, so the caller can release them outside its lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package mutating func cancel() -> _Queue<Event<Element>> {
     terminated = true
     defer { pending = _Queue() }

@@ -23,7 +23,11 @@ package final class _SinkState<Value>:
   /// - Parameters:
   ///   - value: The initial state.
   ///   - lifetime: The subscription the state belongs to.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init(_ value: Value, lifetime: _Lifetime) {
     self.value = value
     resource = _ResourceToken(inheriting: lifetime.resource)

@@ -24,14 +24,22 @@ internal struct _SubscribeLoop: ~Copyable, Sendable {
   @usableFromInline
   internal let requests = _Atomic<Int>(0)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// Requests one step, and performs it and any steps requested meanwhile unless another
   /// caller is already doing so.
   ///
   /// - Parameter step: The step. Every call of `run` on one loop must pass the same step.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func run(_ step: () -> Void) {
     guard requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
     repeat {

@@ -33,7 +33,11 @@ internal final class _Trampoline {
   internal init() {}
 
   /// Whether work is waiting for its turn.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var hasQueuedWork: Bool {
     !queue.isEmpty
   }
@@ -149,7 +153,11 @@ internal protocol _TrampolinedSource {
 extension _TrampolinedSource {
   /// Starts emitting: now if this thread has no active trampoline, otherwise as the next work
   /// on it.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func start() {
     _Trampoline.run { trampoline in
       var source = self
@@ -157,7 +165,11 @@ extension _TrampolinedSource {
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func resume(on trampoline: _Trampoline) {
     guard emit(on: trampoline) else { return }
     let source = self

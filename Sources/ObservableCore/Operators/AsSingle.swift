@@ -30,7 +30,11 @@ extension ObservableType {
     Maybe(raw: _exactlyOne(failWhenEmpty: false))
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _exactlyOne(failWhenEmpty: Bool) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

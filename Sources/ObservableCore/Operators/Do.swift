@@ -135,7 +135,11 @@ internal final class _DoLifecycle: Disposable {
     /// `onDispose`, until it runs.
     @usableFromInline var onDispose: (@Sendable () -> Void)?
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(upstream: _Lifetime, onDispose: (@Sendable () -> Void)?) {
       self.upstream = upstream
       self.onDispose = onDispose
@@ -143,7 +147,11 @@ internal final class _DoLifecycle: Disposable {
 
     /// Takes out what is due now: the source's disposal unless a terminal event is being
     /// forwarded, and `onDispose` unless `subscribe` has not returned either.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     mutating func due() -> (_Lifetime?, (@Sendable () -> Void)?) {
       guard disposeRequested, !forwardingTerminal else { return (nil, nil) }
       let upstream = self.upstream
@@ -158,19 +166,31 @@ internal final class _DoLifecycle: Disposable {
   @usableFromInline
   internal let state: _Mutex<State>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(upstream: _Lifetime, onDispose: (@Sendable () -> Void)?) {
     state = _Mutex(State(upstream: upstream, onDispose: onDispose))
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func perform(_ due: (_Lifetime?, (@Sendable () -> Void)?)) {
     due.0?.dispose()
     due.1?()
   }
 
   /// The subscription was disposed, by the subscriber or after a terminal event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     perform(
       state.withLock { state in
@@ -180,7 +200,11 @@ internal final class _DoLifecycle: Disposable {
   }
 
   /// `subscribe` on the source has returned and `onSubscribed` has run.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribed() {
     perform(
       state.withLock { state in
@@ -190,13 +214,21 @@ internal final class _DoLifecycle: Disposable {
   }
 
   /// The terminal event is about to be forwarded: hold back a disposal until it is done.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func terminalStarted() {
     state.withLock { $0.forwardingTerminal = true }
   }
 
   /// The terminal event and its `after…` handler are done: perform a held-back disposal.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func terminalFinished() {
     perform(
       state.withLock { state in

@@ -345,7 +345,11 @@ extension ObservableType {
 }
 
 /// A `@Sendable` throwing callback that runs `callback` with its argument on the main actor.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 internal func _throwingOnMainActor<Value: Sendable>(
   _ callback: (@MainActor (Value) throws -> Void)?
 ) -> (@Sendable (Value) throws -> Void)? {
@@ -354,7 +358,11 @@ internal func _throwingOnMainActor<Value: Sendable>(
 }
 
 /// A `@Sendable` throwing callback that runs `callback` on the main actor.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 internal func _throwingOnMainActor(
   _ callback: (@MainActor () throws -> Void)?
 ) -> (@Sendable () throws -> Void)? {

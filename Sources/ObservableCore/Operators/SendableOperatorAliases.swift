@@ -6,56 +6,88 @@
 // Each forwards from an available context, where the original is chosen.
 
 extension ObservableType {
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result
   ) -> Observable<Result> {
     map(transform)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableCompactMap<Result: Sendable>(
     _ transform: @escaping @Sendable (Element) throws -> Result?
   ) -> Observable<Result> {
     compactMap(transform)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableFilter(
     _ predicate: @escaping @Sendable (Element) throws -> Bool
   ) -> Observable<Element> {
     filter(predicate)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableFlatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
     flatMapLatest(selector)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableFlatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
     flatMap(selector)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableDistinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
   ) -> Observable<Element> {
     distinctUntilChanged(comparer)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableScan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
     scan(seed, accumulator: accumulator)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableWithLatestFrom<Source: ObservableConvertibleType, Result: Sendable>(
     _ second: Source,
     resultSelector: @escaping @Sendable (Element, Source.Element) throws -> Result
@@ -63,7 +95,11 @@ extension ObservableType {
     withLatestFrom(second, resultSelector: resultSelector)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableDo(
     onNext: (@Sendable (Element) throws -> Void)?,
     afterNext: (@Sendable (Element) throws -> Void)?,
@@ -79,7 +115,11 @@ extension ObservableType {
       onDispose: onDispose)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _sendableSubscribe(
     onNext: (@Sendable (Element) -> Void)?
   ) -> any Disposable {

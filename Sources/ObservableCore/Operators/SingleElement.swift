@@ -49,7 +49,11 @@ extension ObservableType {
     _single(predicate)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _single(_ predicate: (@Sendable (Element) throws -> Bool)?)
     -> Observable<Element>
   {

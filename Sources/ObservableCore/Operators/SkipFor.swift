@@ -82,15 +82,27 @@ internal final class _AtomicFlag: Sendable {
   @usableFromInline
   internal let flag = _Atomic<Bool>(false)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var isSet: Bool {
     flag.load(ordering: .acquiring)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func set() {
     flag.store(true, ordering: .releasing)
   }

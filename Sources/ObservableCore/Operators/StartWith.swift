@@ -19,7 +19,11 @@ extension ObservableType {
   ///
   /// - Parameter elements: The elements to emit first.
   /// - Returns: A sequence that starts with `elements`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _startWith(_ elements: [Element]) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in

@@ -25,7 +25,11 @@ extension ObservableType {
   }
 
   /// Emits elements until `condition(element) == expected` no longer holds, then completes.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _take(
     whileCondition condition: @escaping @Sendable (Element) throws -> Bool,
     expected: Bool,

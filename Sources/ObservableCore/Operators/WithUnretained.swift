@@ -30,7 +30,11 @@ extension ObservableType {
     _withUnretained(object, resultSelector: resultSelector)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
     _ object: Object,
     resultSelector: @escaping @Sendable (Object, Element) throws -> Result

@@ -51,7 +51,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
   /// Not API: ObservableCocoa calls it for each element a main-actor closure receives.
   /// Unlike Foundation's `Thread.isMainThread`, which asks the kernel on Linux each time, it
   /// compares the current thread with the main thread recorded when the library was loaded.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package static var _isOnMainThread: Bool {
     observable_is_main_thread()
   }
@@ -69,7 +73,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler,
   /// once a program calls `dispatchMain()`, as test runners do: the main queue (and with it the
   /// main actor) is then drained by another thread. The thread is checked first: it is the
   /// cheaper check, and the usual answer in an app.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package static var _isOnMainThreadOrQueue: Bool {
     _isOnMainThread || isOnMainQueue
   }

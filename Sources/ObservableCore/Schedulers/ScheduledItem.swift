@@ -18,7 +18,11 @@ internal final class _ScheduledItem: Cancelable {
   @usableFromInline
   internal let result = SingleAssignmentDisposable()
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ work: @escaping @Sendable () -> any Disposable) {
     self.work = _Mutex(work)
   }

@@ -44,7 +44,11 @@ extension ImmediateSchedulerType {
   /// `false`: the scheduler's actions are not steps in time of their own.
   ///
   /// Not public API.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public var _runsOneActionPerStep: Bool { false }
 }
 

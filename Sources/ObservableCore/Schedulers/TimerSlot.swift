@@ -20,14 +20,22 @@ internal final class _TimerSlot: Cancelable {
     @usableFromInline var current: (any Disposable)?
     @usableFromInline var isDisposed = false
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init() {}
   }
 
   @usableFromInline
   internal let state = _Mutex(State())
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// Whether ``dispose()`` has been called.
@@ -41,7 +49,11 @@ internal final class _TimerSlot: Cancelable {
   /// - Parameters:
   ///   - timer: The disposable of the scheduled timer.
   ///   - generation: The timer's generation; later timers have larger generations.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func install(_ timer: any Disposable, generation: UInt64) {
     let loser = state.withLock { state -> (any Disposable)? in
       guard !state.isDisposed else { return timer }

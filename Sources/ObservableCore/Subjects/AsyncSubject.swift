@@ -28,7 +28,11 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
   internal let core: _SubjectCore<_AsyncPolicy<Element>>
 
   /// Creates a subject with no observers.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init() {
     let core = _SubjectCore(_AsyncPolicy<Element>())
     self.core = core
@@ -41,7 +45,11 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
   /// Events after a terminal event, or after ``dispose()``, are ignored.
   ///
   /// - Parameter event: The event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func on(_ event: Event<Element>) {
     core.on(event)
   }
@@ -78,36 +86,68 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
 internal struct _AsyncPolicy<Element: Sendable>: _SubjectPolicy {
   @usableFromInline var last: Element?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var subjectName: String { "AsyncSubject" }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var broadcastsElements: Bool { false }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func record(_ element: Element) -> Element? {
     defer { last = element }
     return last
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay() -> _Replay<Element> { .nothing }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay(after stop: Event<Element>) -> _Replay<Element> {
     guard let last = finalElement(before: stop) else { return .nothing }
     return .one(last)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func finalElement(before stop: Event<Element>) -> Element? {
     stop.isCompleted ? last : nil
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func removeAll() {
     last = nil
   }

@@ -18,7 +18,11 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
   /// Creates a relay whose current value is `value`.
   ///
   /// - Parameter value: The initial value, which the first subscribers receive.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init(value: Element) {
     let subject = BehaviorSubject(value: value)
     self.subject = subject
@@ -34,7 +38,11 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
   /// Makes `event` the current value and sends it to every current observer.
   ///
   /// - Parameter event: The new value.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func accept(_ event: Element) {
     subject.on(.next(event))
   }
@@ -43,7 +51,11 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
   ///
   /// - Parameter observer: The observer that receives the values.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     observable.subscribe(observer)
@@ -52,7 +64,11 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
   /// Returns the relay as an observable sequence, which never terminates.
   ///
   /// - Returns: An observable of the current value and every later one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asObservable() -> Observable<Element> {
     observable
   }
@@ -60,7 +76,11 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
   /// Returns the relay as an ``Infallible``: a relay never fails, and never completes.
   ///
   /// - Returns: An infallible sequence of the current value and every later one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asInfallible() -> Infallible<Element> {
     Infallible(raw: observable)
   }

@@ -35,7 +35,11 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
   /// Creates a subject whose current value is `value`.
   ///
   /// - Parameter value: The initial value, which the first subscribers receive.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init(value: Element) {
     let core = _SubjectCore(_BehaviorPolicy(value: value))
     self.core = core
@@ -63,7 +67,11 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
   /// Events after a terminal event, or after ``dispose()``, are ignored.
   ///
   /// - Parameter event: The event to broadcast.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func on(_ event: Event<Element>) {
     core.on(event)
   }
@@ -101,32 +109,64 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
 internal struct _BehaviorPolicy<Element: Sendable>: _SubjectPolicy {
   @usableFromInline var value: Element
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(value: Element) {
     self.value = value
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var subjectName: String { "BehaviorSubject" }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var broadcastsElements: Bool { true }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func record(_ element: Element) -> Element? {
     defer { value = element }
     return value
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay() -> _Replay<Element> { .one(value) }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay(after stop: Event<Element>) -> _Replay<Element> { .nothing }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func finalElement(before stop: Event<Element>) -> Element? { nil }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func removeAll() {}
 }

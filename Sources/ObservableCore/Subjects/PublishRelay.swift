@@ -14,7 +14,11 @@ public final class PublishRelay<Element: Sendable>: ObservableType {
   internal let observable: Observable<Element>
 
   /// Creates a relay with no observers.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init() {
     let subject = PublishSubject<Element>()
     self.subject = subject
@@ -25,7 +29,11 @@ public final class PublishRelay<Element: Sendable>: ObservableType {
   /// Sends `event` to every current observer.
   ///
   /// - Parameter event: The element to send.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func accept(_ event: Element) {
     subject.on(.next(event))
   }
@@ -34,7 +42,11 @@ public final class PublishRelay<Element: Sendable>: ObservableType {
   ///
   /// - Parameter observer: The observer that receives the elements.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     observable.subscribe(observer)
@@ -43,7 +55,11 @@ public final class PublishRelay<Element: Sendable>: ObservableType {
   /// Returns the relay as an observable sequence, which never terminates.
   ///
   /// - Returns: An observable of the elements the relay receives.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asObservable() -> Observable<Element> {
     observable
   }
@@ -51,7 +67,11 @@ public final class PublishRelay<Element: Sendable>: ObservableType {
   /// Returns the relay as an ``Infallible``: a relay never fails, and never completes.
   ///
   /// - Returns: An infallible sequence of the elements the relay receives.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asInfallible() -> Infallible<Element> {
     Infallible(raw: observable)
   }

@@ -32,7 +32,11 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
   internal let core: _SubjectCore<_PublishPolicy<Element>>
 
   /// Creates a subject with no observers.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init() {
     let core = _SubjectCore(_PublishPolicy<Element>())
     self.core = core
@@ -44,7 +48,11 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
   /// Events after a terminal event, or after ``dispose()``, are ignored.
   ///
   /// - Parameter event: The event to broadcast.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func on(_ event: Event<Element>) {
     core.on(event)
   }
@@ -79,27 +87,59 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
 /// Not public API.
 @usableFromInline
 internal struct _PublishPolicy<Element: Sendable>: _SubjectPolicy {
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var subjectName: String { "PublishSubject" }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var broadcastsElements: Bool { true }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func record(_ element: Element) -> Element? { nil }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay() -> _Replay<Element> { .nothing }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay(after stop: Event<Element>) -> _Replay<Element> { .nothing }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func finalElement(before stop: Event<Element>) -> Element? { nil }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func removeAll() {}
 }

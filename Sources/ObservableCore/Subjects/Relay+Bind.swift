@@ -211,7 +211,11 @@ extension Observable {
   ///
   /// - Parameter relays: The relays to accept the elements.
   /// - Returns: A disposable that cancels the binding and releases the relays.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func _bind<Relay: _Relay>(toRelays relays: [Relay]) -> any Disposable
   where Relay.Element == Element {
     subscribe(onNext: { element in

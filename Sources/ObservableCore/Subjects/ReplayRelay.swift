@@ -15,7 +15,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   @usableFromInline
   internal let observable: Observable<Element>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(subject: ReplaySubject<Element>) {
     self.subject = subject
     // A separate observable, so that nobody can cast it back to the subject and terminate it.
@@ -29,7 +33,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   ///
   /// - Parameter bufferSize: The largest number of elements to replay. Zero replays nothing.
   /// - Returns: A new relay.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public static func create(bufferSize: Int) -> ReplayRelay<Element> {
     ReplayRelay(subject: .create(bufferSize: Swift.max(0, bufferSize)))
   }
@@ -39,7 +47,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   /// The buffer grows without limit; use it only for sequences of reasonable length.
   ///
   /// - Returns: A new relay.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public static func createUnbounded() -> ReplayRelay<Element> {
     ReplayRelay(subject: .createUnbounded())
   }
@@ -48,7 +60,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   /// received to each subscriber.
   ///
   /// - Returns: A new relay.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public static func createUnbound() -> ReplayRelay<Element> {
     createUnbounded()
   }
@@ -56,7 +72,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   /// Adds `event` to the buffer and sends it to every current observer.
   ///
   /// - Parameter event: The element to send.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func accept(_ event: Element) {
     subject.on(.next(event))
   }
@@ -65,7 +85,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   ///
   /// - Parameter observer: The observer that receives the elements.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     observable.subscribe(observer)
@@ -74,7 +98,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   /// Returns the relay as an observable sequence, which never terminates.
   ///
   /// - Returns: An observable of the buffered elements and every later one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asObservable() -> Observable<Element> {
     observable
   }
@@ -82,7 +110,11 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
   /// Returns the relay as an ``Infallible``: a relay never fails, and never completes.
   ///
   /// - Returns: An infallible sequence of the buffered elements and every later one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asInfallible() -> Infallible<Element> {
     Infallible(raw: observable)
   }

@@ -33,7 +33,11 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
   @usableFromInline
   internal let core: _SubjectCore<_ReplayPolicy<Element>>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(core: _SubjectCore<_ReplayPolicy<Element>>) {
     self.core = core
     super.init(_runImmediately: { observer, lifetime in core.subscribe(observer, lifetime) })
@@ -47,7 +51,11 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
   ///
   /// - Parameter bufferSize: The largest number of elements to replay. Zero replays nothing.
   /// - Returns: A new subject.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public static func create(bufferSize: Int) -> ReplaySubject<Element> {
     guard bufferSize >= 0 else {
       return ReplaySubject(
@@ -62,7 +70,11 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
   /// The buffer grows without limit; use it only for sequences of reasonable length.
   ///
   /// - Returns: A new subject.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public static func createUnbounded() -> ReplaySubject<Element> {
     ReplaySubject(core: _SubjectCore(_ReplayPolicy(limit: .max)))
   }
@@ -72,7 +84,11 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
   /// Events after a terminal event, or after ``dispose()``, are ignored.
   ///
   /// - Parameter event: The event to broadcast.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func on(_ event: Event<Element>) {
     core.on(event)
   }
@@ -116,18 +132,34 @@ internal struct _ReplayPolicy<Element: Sendable>: _SubjectPolicy {
   /// (issue 30).
   @usableFromInline var latest: Element?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(limit: Int) {
     self.limit = limit
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var subjectName: String { "ReplaySubject" }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static var broadcastsElements: Bool { true }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func record(_ element: Element) -> Element? {
     guard limit > 0 else { return element }
     if limit == 1 {
@@ -138,7 +170,11 @@ internal struct _ReplayPolicy<Element: Sendable>: _SubjectPolicy {
     return buffer.count > limit ? buffer.popFirst() : nil
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay() -> _Replay<Element> {
     if limit == 1 { return latest.map { .one($0) } ?? .nothing }
     switch buffer.count {
@@ -148,13 +184,25 @@ internal struct _ReplayPolicy<Element: Sendable>: _SubjectPolicy {
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func replay(after stop: Event<Element>) -> _Replay<Element> { replay() }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func finalElement(before stop: Event<Element>) -> Element? { nil }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func removeAll() {
     buffer = _Queue()
     latest = nil

@@ -94,7 +94,11 @@ internal struct _SubjectEntry<Element: Sendable>: Sendable {
   /// Present while, and after, the subscriber receives a replay.
   @usableFromInline let gate: _SubjectJoinGate<Element>?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(
     id: UInt64, observer: AnyObserver<Element>, lifetime: _Lifetime, firstSequence: UInt64,
     gate: _SubjectJoinGate<Element>?
@@ -126,13 +130,21 @@ internal final class _SubjectJoinGate<Element: Sendable>: Sendable {
     _Mutex<(replay: _Replay<Element>, isOpen: Bool, events: _Queue<Event<Element>>)>
 
   /// Creates a closed gate for a subscriber that receives `replay` first.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(replay: _Replay<Element>) {
     held = _Mutex((replay, false, _Queue()))
   }
 
   /// The subscriber takes its replay, which the gate holds no longer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func takeReplay() -> _Replay<Element> {
     held.withLock { held in
       defer { held.replay = .nothing }
@@ -144,7 +156,11 @@ internal final class _SubjectJoinGate<Element: Sendable>: Sendable {
   ///
   /// - Returns: `true` if the caller delivers it now (the gate is open); `false` if the gate
   ///   kept it for the subscriber.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func offer(_ event: Event<Element>) -> Bool {
     if opened.load(ordering: .acquiring) { return true }
     return held.withLock { held in
@@ -156,7 +172,11 @@ internal final class _SubjectJoinGate<Element: Sendable>: Sendable {
 
   /// The subscriber has delivered everything before: what the gate kept since, or `nil` after
   /// opening the gate because it kept nothing.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func takeHeldOrOpen() -> _Queue<Event<Element>>? {
     held.withLock { held in
       guard held.events.isEmpty else {
@@ -180,7 +200,11 @@ internal struct _SubjectDelivery<Element: Sendable>: Sendable {
   @usableFromInline var sequence: UInt64
   @usableFromInline var observers: ContiguousArray<_SubjectEntry<Element>>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(
     event: Event<Element>, sequence: UInt64, observers: ContiguousArray<_SubjectEntry<Element>>
   ) {
@@ -189,7 +213,11 @@ internal struct _SubjectDelivery<Element: Sendable>: Sendable {
     self.observers = observers
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func perform() {
     // Indexing borrows each entry, which saves a retain and release per observer.
     for index in observers.indices {
@@ -202,7 +230,11 @@ internal struct _SubjectDelivery<Element: Sendable>: Sendable {
 
   /// Performs `deliveries` in order, stopping as soon as `disposed` is set: a dispose drops
   /// what is queued, and what a deliverer has taken out is dropped the same way.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(never)
   static func performAll(
     _ deliveries: ContiguousArray<_SubjectDelivery<Element>>,
@@ -223,7 +255,11 @@ internal struct _SubjectQueuedEvent<Element: Sendable>: Sendable {
   @usableFromInline let event: Event<Element>
   @usableFromInline let sequence: UInt64
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(event: Event<Element>, sequence: UInt64) {
     self.event = event
     self.sequence = sequence
@@ -261,12 +297,20 @@ internal struct _SubjectObservers<Element: Sendable>: Sendable {
   /// The sequence number of the next event sent.
   @usableFromInline var nextSequence: UInt64 = 0
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
   /// Numbers `event`, then queues it, or returns its delivery for the caller if nobody is
   /// delivering.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func enqueue(
     _ event: Event<Element>, token: borrowing _DeliveryToken
   ) -> _SubjectDelivery<Element>? {
@@ -280,7 +324,11 @@ internal struct _SubjectObservers<Element: Sendable>: Sendable {
   }
 
   /// The delivery of `event` to the current observers; the last one if it is terminal.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func broadcast(_ event: Event<Element>, sequence: UInt64) -> _SubjectDelivery<Element> {
     guard event.isStopEvent else {
       return _SubjectDelivery(event: event, sequence: sequence, observers: entries)
@@ -296,7 +344,11 @@ internal struct _SubjectObservers<Element: Sendable>: Sendable {
   /// other threads instead of delivering for them indefinitely.
   ///
   /// - Returns: The deliveries, in order; empty if a dispose dropped the work.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(never)
   mutating func takeQueued(
     token: borrowing _DeliveryToken
@@ -313,7 +365,11 @@ internal struct _SubjectObservers<Element: Sendable>: Sendable {
   /// A subscriber joins, to receive `replay` first.
   ///
   /// - Returns: Its id, and the gate it joins behind if it has a replay.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(never)
   mutating func add(
     _ observer: AnyObserver<Element>, _ lifetime: _Lifetime, replay: _Replay<Element>
@@ -331,7 +387,11 @@ internal struct _SubjectObservers<Element: Sendable>: Sendable {
   /// A subscription was disposed.
   ///
   /// - Returns: The removed entry, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(never)
   mutating func remove(_ id: UInt64) -> _SubjectEntry<Element>? {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
@@ -341,7 +401,11 @@ internal struct _SubjectObservers<Element: Sendable>: Sendable {
   /// What a new subscriber receives once it has joined, or been turned away, outside the lock:
   /// a rejected one its replay and the terminal event; one behind a gate its replay, then the
   /// events the gate kept meanwhile, until the gate opens.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(never)
   static func welcome(
     _ outcome: _SubjectSubscribeOutcome<Element>, _ observer: AnyObserver<Element>,
@@ -367,7 +431,11 @@ internal struct _SubjectObservers<Element: Sendable>: Sendable {
   }
 
   /// Delivers `replay` to a new subscriber, stopping early if it is disposed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   static func deliver(
     _ replay: _Replay<Element>, to observer: AnyObserver<Element>, _ lifetime: _Lifetime
   ) {
@@ -408,7 +476,11 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
     @usableFromInline var reentrantEvents = 0
   #endif
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(policy: Policy, stopped: Event<Element>?) {
     self.policy = policy
     self.stopped = stopped
@@ -418,7 +490,11 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
   ///
   /// - Returns: The delivery the caller must perform, if it has become the deliverer, and an
   ///   element the policy dropped, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func send(
     _ event: Event<Element>, token: borrowing _DeliveryToken
   ) -> (_SubjectDelivery<Element>?, Element?) {
@@ -441,7 +517,11 @@ internal struct _SubjectState<Policy: _SubjectPolicy>: Sendable {
   }
 
   /// A subscriber arrived.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func subscribe(
     _ observer: AnyObserver<Element>, _ lifetime: _Lifetime
   ) -> _SubjectSubscribeOutcome<Element> {
@@ -472,12 +552,20 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   internal let disposed = _Atomic<Bool>(false)
 
   /// Creates a core that remembers with `policy`, already terminated by `stopped` if given.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(_ policy: Policy, stopped: Event<Element>? = nil) {
     state = _Mutex(_SubjectState(policy: policy, stopped: stopped))
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func on(_ event: Event<Element>) {
     #if DEBUG
       let thread = _currentThreadID()
@@ -509,7 +597,11 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   /// Performs `first`, then whatever was queued meanwhile, and gives the token back.
   ///
   /// The caller holds the token.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func deliver(_ first: _SubjectDelivery<Element>) {
     first.perform()
     if !token.releaseIfNothingQueued() { deliverQueued() }
@@ -521,7 +613,11 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
   /// Kept out of line: only contended sends get here, and the batches are performed by code
   /// specialized once per element type (`_SubjectDelivery.performAll`), not once per kind of
   /// subject.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(never)
   func deliverQueued() {
     repeat {
@@ -530,7 +626,11 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     } while !token.releaseIfNothingQueued()
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
     #if DEBUG
       let thread = _currentThreadID()
@@ -560,7 +660,11 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     #endif
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func unsubscribe(_ id: UInt64) {
     let removed = state.withLock { $0.observers.remove(id) }
     _ = removed
@@ -576,7 +680,11 @@ internal final class _SubjectCore<Policy: _SubjectPolicy>: Sendable {
     state.withLock { $0.isDisposed }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func dispose() {
     let released = state.withLock { state in
       state.isDisposed = true

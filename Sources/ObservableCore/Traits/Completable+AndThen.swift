@@ -49,7 +49,11 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     _then(second)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _then<Next: Sendable>(_ second: Observable<Next>) -> Observable<Next> {
     let first = source
     let retyped = Observable<Next>(_run: { observer, lifetime in

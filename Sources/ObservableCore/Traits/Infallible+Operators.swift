@@ -588,7 +588,11 @@ extension ObservableType {
   /// Not public API.
   ///
   /// - Returns: The same elements, completing where this sequence would fail.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _reportingErrorAsCompletion() -> Observable<Element> {
     asObservable().catch { error in
       Hooks.reportUnhandledError(error)

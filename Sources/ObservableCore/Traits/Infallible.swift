@@ -11,7 +11,11 @@ public struct Infallible<Element: Sendable>: InfallibleType {
   /// Not checked.
   ///
   /// - Parameter raw: The observable.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init(raw: Observable<Element>) {
     source = raw
   }
@@ -19,7 +23,11 @@ public struct Infallible<Element: Sendable>: InfallibleType {
   /// Returns the underlying observable.
   ///
   /// - Returns: An observable that emits this sequence's events.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asObservable() -> Observable<Element> {
     source
   }

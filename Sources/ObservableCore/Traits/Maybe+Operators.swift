@@ -225,7 +225,11 @@ extension ObservableType {
   ///
   /// - Parameter other: The sequence to continue with.
   /// - Returns: This sequence's events, or `other`'s after an empty completion.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
     let source = asObservable()
     return Observable.deferred {

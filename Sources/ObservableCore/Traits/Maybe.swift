@@ -150,15 +150,27 @@ package final class _SerializedFlag:
   internal var value = false
 
   /// Creates a cleared flag.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init() {}
 
   /// Whether the flag is set.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package var isSet: Bool { value }
 
   /// Sets the flag.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func set() {
     value = true
   }

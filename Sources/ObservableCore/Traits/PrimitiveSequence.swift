@@ -11,7 +11,11 @@ public struct PrimitiveSequence<Trait, Element: Sendable>: Sendable {
   /// Not checked.
   ///
   /// - Parameter raw: The observable.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init(raw: Observable<Element>) {
     source = raw
   }
@@ -30,7 +34,11 @@ public protocol PrimitiveSequenceType<Trait, Element>: Sendable {
 
 extension PrimitiveSequence: PrimitiveSequenceType {
   /// Returns `self`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public var primitiveSequence: PrimitiveSequence<Trait, Element> { self }
 }
 

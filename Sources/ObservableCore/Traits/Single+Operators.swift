@@ -239,7 +239,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
 ///
 /// - Parameter body: The side effect.
 /// - Returns: A side effect that does not throw, or `nil`.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 internal func _reportingErrors<Value>(
   _ body: (@Sendable (Value) throws -> Void)?
 ) -> (@Sendable (Value) -> Void)? {

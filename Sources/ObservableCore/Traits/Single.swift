@@ -116,13 +116,21 @@ extension PrimitiveSequence where Trait == SingleTrait {
   internal let claimed = _Atomic<Bool>(false)
 
   /// Creates an unclaimed flag.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package init() {}
 
   /// Claims the flag.
   ///
   /// - Returns: `true` for the first caller only.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   package func claim() -> Bool {
     !claimed.exchange(true, ordering: .acquiringAndReleasing)
   }
@@ -136,12 +144,20 @@ internal struct _SingleValueObserver<Element: Sendable>: ObserverType {
   @usableFromInline
   let observer: @Sendable (SingleEvent<Element>) -> Void
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) {
     self.observer = observer
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func on(_ event: Event<Element>) {
     switch event {
     case .next(let element): observer(.success(element))

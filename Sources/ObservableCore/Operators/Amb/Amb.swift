@@ -39,7 +39,11 @@ extension ObservableType {
     _amb(Array(sequence))
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func _amb(_ sources: [Observable<Element>]) -> Observable<Element> {
     Observable(_run: { observer, lifetime in
       let storage = _AmbStorage(downstream: observer, lifetime: lifetime)

@@ -13,7 +13,11 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
   @usableFromInline
   internal let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     state = _Mutex(_MachineAndOutput(_AmbStateMachine(), downstream: downstream))
     self.lifetime = lifetime
@@ -21,7 +25,11 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
   }
 
   /// Subscribes `sources` in order, until one of them has sent an event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func start(_ sources: [Observable<Element>]) {
     for (index, source) in sources.enumerated() {
       guard !lifetime.isDisposed else { return }
@@ -32,7 +40,11 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceEvent(_ event: Event<Element>, index: Int) {
     let (losers, pending) = state.withLock {
       state -> ([_Lifetime], _PendingOutput<Element>?) in
@@ -47,7 +59,11 @@ internal final class _AmbStorage<Element: Sendable>: Disposable {
   }
 
   /// Disposes every subscribed source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     let (lifetimes, released) = state.withLock { state in
       (state.machine.disposed(), state.output.cancel())

@@ -44,7 +44,11 @@ extension ObservableType {
   ///   - sources: The sources, at least one.
   ///   - resultSelector: Combines the latest elements, in the order of `sources`.
   /// - Returns: A sequence of the combined latest elements.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func _combineLatest<SourceElement: Sendable>(
     of sources: [Observable<SourceElement>],
     resultSelector: @escaping @Sendable ([SourceElement]) throws -> Element

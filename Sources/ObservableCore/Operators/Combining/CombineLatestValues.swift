@@ -13,7 +13,11 @@ extension _CombiningStateMachine {
   /// - Parameters:
   ///   - values: The empty latest values.
   ///   - arity: The number of sources, at least one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(values: Slots, arity: Int) {
     self.init(slots: values, arity: arity, completesWhenUnmatched: true)
   }
@@ -21,7 +25,11 @@ extension _CombiningStateMachine {
 
 extension _CombiningStateMachine.Released {
   /// The latest values let go of, under `combineLatest`'s name for the slots.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var values: Slots { slots }
 }
 
@@ -33,25 +41,41 @@ internal struct _LatestArray<Element: Sendable>: _CombiningSlots {
   @usableFromInline var elements: [Element?]
   @usableFromInline var present = 0
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(count: Int) {
     elements = Array(repeating: nil, count: count)
   }
 
   /// Swaps `slot` with the latest element of source `index`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func swapAt(_ index: Int, _ slot: inout Element?) {
     if elements[index] == nil, slot != nil { present += 1 }
     swap(&elements[index], &slot)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func takeSnapshot() -> [Element]? {
     guard present == elements.count else { return nil }
     return elements.compactMap { $0 }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func emptied() -> Self { Self(count: elements.count) }
 }
 
@@ -64,15 +88,27 @@ internal struct _Latest2<E1: Sendable, E2: Sendable>: _CombiningSlots {
   @usableFromInline var e1: E1?
   @usableFromInline var e2: E2?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func takeSnapshot() -> (E1, E2)? {
     guard let e1, let e2 else { return nil }
     return (e1, e2)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func emptied() -> Self { Self() }
 }

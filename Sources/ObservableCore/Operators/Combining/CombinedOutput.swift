@@ -34,11 +34,19 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   @usableFromInline internal var queue = _SerialOutputQueue<Snapshot>()
 
   /// Creates a running output with nothing queued.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// Whether a terminal event has been enqueued or the output was stopped.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var isFinished: Bool {
     switch state {
     case .running: return false
@@ -51,7 +59,11 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   /// - Parameter snapshot: The snapshot.
   /// - Returns: The snapshot to deliver now, or nothing if another caller is delivering (it
   ///   is queued) or the output has finished.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func produced(_ snapshot: Snapshot) -> Action {
     switch state {
     case .finished: return .none
@@ -62,7 +74,11 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   /// The machine decided that the result completes.
   ///
   /// - Returns: Completion to deliver now, or nothing if it is queued or already finished.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func completed() -> Action {
     finish(.completed)
   }
@@ -71,7 +87,11 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   ///
   /// - Parameter error: The error.
   /// - Returns: The error to deliver now, or nothing if it is queued or already finished.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceFailed(_ error: any Swift.Error) -> Action {
     finish(.error(error))
   }
@@ -79,7 +99,11 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   /// The deliverer finished delivering an event.
   ///
   /// - Returns: The next event to deliver, or `.none` when the queue is empty.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func deliveryFinished() -> Action {
     if let event = queue.next() { return .deliver(event) }
     return .none
@@ -88,13 +112,21 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
   /// The result selector threw, or the subscription was disposed: nothing more is delivered.
   ///
   /// - Returns: The queued events, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func stopped() -> _Queue<Event<Snapshot>> {
     state = .finished
     return queue.cancel()
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func finish(_ event: Event<Snapshot>) -> Action {
     switch state {
     case .finished: return .none
@@ -104,7 +136,11 @@ internal struct _CombinedOutput<Snapshot: Sendable> {
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func enqueue(_ event: Event<Snapshot>) -> Action {
     if let event = queue.enqueue(event) { return .deliver(event) }
     return .none
@@ -139,7 +175,11 @@ extension _Mutex where Value: _CombiningMachine {
   ///   - resultSelector: Turns a snapshot into a result element.
   ///   - downstream: The observer of the result.
   ///   - lifetime: The subscription's lifetime.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal borrowing func _deliverCombined<Result>(
     _ action: _CombinedOutput<Value.Snapshot>.Action,
     selecting resultSelector: (Value.Snapshot) throws -> Result,

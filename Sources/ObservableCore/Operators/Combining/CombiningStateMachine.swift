@@ -45,7 +45,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
     @usableFromInline let slots: Slots
     @usableFromInline let events: _Queue<Event<Slots.Snapshot>>
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(slots: Slots, events: _Queue<Event<Slots.Snapshot>>) {
       self.slots = slots
       self.events = events
@@ -65,18 +69,30 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
   ///   - arity: The number of sources, at least one.
   ///   - completesWhenUnmatched: Whether to complete as soon as an element can never be
   ///     matched, rather than only when every source has completed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(slots: Slots, arity: Int, completesWhenUnmatched: Bool) {
     self.slots = slots
     self.isDone = Array(repeating: false, count: arity)
     self.completesWhenUnmatched = completesWhenUnmatched
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var arity: Int { isDone.count }
 
   /// Whether every source other than `index` has completed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func allOthersDone(_ index: Int) -> Bool {
     doneCount - (isDone[index] ? 1 : 0) == arity - 1
   }
@@ -87,7 +103,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
   ///   - index: The source.
   ///   - store: Puts the element into that source's slot; not called once finished.
   /// - Returns: A snapshot to deliver, completion, or nothing.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceProducedElement(
     at index: Int, store: (inout Slots) -> Void
   ) -> Action {
@@ -102,7 +122,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
   ///
   /// - Parameter index: The source.
   /// - Returns: Completion once every source has completed, otherwise nothing.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceCompleted(at index: Int) -> Action {
     guard !output.isFinished, !isDone[index] else { return .none }
     isDone[index] = true
@@ -114,7 +138,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
   ///
   /// - Parameter error: The error.
   /// - Returns: The error to deliver, or nothing once finished.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceFailed(_ error: any Swift.Error) -> Action {
     output.sourceFailed(error)
   }
@@ -122,7 +150,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
   /// The deliverer finished delivering an event.
   ///
   /// - Returns: The next event to deliver, or `.none` when the queue is empty.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func deliveryFinished() -> Action {
     output.deliveryFinished()
   }
@@ -130,7 +162,11 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
   /// The result selector threw while the caller was delivering; the caller delivers the error.
   ///
   /// - Returns: What to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func resultSelectorFailed() -> Released {
     release()
   }
@@ -138,12 +174,20 @@ internal struct _CombiningStateMachine<Slots: _CombiningSlots>: _CombiningMachin
   /// The subscription was disposed.
   ///
   /// - Returns: What to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> Released {
     release()
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func release() -> Released {
     let released = Released(slots: slots, events: output.stopped())
     slots = slots.emptied()

@@ -24,7 +24,11 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
   ///   - downstream: The observer of the result.
   ///   - lifetime: The subscription's lifetime.
   ///   - resultSelector: Turns a snapshot into a result element.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     slots: Slots,
     arity: Int,
@@ -51,7 +55,11 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
   ///   - index: Its position.
   ///   - replace: Swaps an element into the source's slot; the previous element comes back in
   ///     the `inout` argument and is released outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribe<SourceElement: Sendable>(
     _ source: Observable<SourceElement>,
     at index: Int,
@@ -80,7 +88,11 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
   ///   - source: The source.
   ///   - index: Its position.
   ///   - append: Appends an element to the source's buffer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribe<SourceElement: Sendable>(
     _ source: Observable<SourceElement>,
     at index: Int,
@@ -102,7 +114,11 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
   }
 
   /// A lifetime for one source, or `nil` once the subscription is disposed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func childLifetime() -> _Lifetime? {
     guard !lifetime.isDisposed else { return nil }
     let child = _Lifetime(inheriting: lifetime)
@@ -115,7 +131,12 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
   /// Kept out of line so the element path of the observers above stays small, and not generic
   /// over the source's element, so that a client compiles it once per combining operator, not
   /// once per source type.
-  @inlinable @inline(never)
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
+  @inline(never)
   internal func sourceTerminated(_ error: (any Swift.Error)?, at index: Int, child: _Lifetime) {
     child.dispose()
     if let error {
@@ -126,7 +147,11 @@ internal final class _CombiningStorage<Slots: _CombiningSlots, Result: Sendable>
   }
 
   /// Delivers events while the state machine hands them out (see `_deliverCombined`).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func perform(_ action: _CombiningStateMachine<Slots>.Action) {
     state._deliverCombined(action, selecting: resultSelector, to: downstream, lifetime: lifetime)
   }

@@ -1,7 +1,7 @@
 // The core of `combineLatest` and `zip` with 3 to 8 sources.
 //
-// The 2-source forms run on typed slots (`_Latest2`, `_ZipBuffers2`) and are `@inlinable`, so a
-// client's `combineLatest(a, b)` is specialized for its element types like any operator on the
+// The 2-source forms run on typed slots (`_Latest2`, `_ZipBuffers2`) that a client inlines, so
+// a client's `combineLatest(a, b)` is specialized for its element types like any operator on the
 // element path. The forms with 3 to 8 sources hold their elements without their types and run
 // on the collection forms' core (`_combineLatest(of:)`, `_zip(of:)`), called here with `any
 // Sendable` elements and `[any Sendable]` results, so that nothing is generic: the library
@@ -36,7 +36,11 @@ internal func _combineErased(
 
 extension ObservableConvertibleType {
   /// This sequence with its elements' type erased, for ``_combineErased(_:zipping:)``.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _erasedForCombining() -> Observable<any Sendable> {
     asObservable().map { element -> any Sendable in element }
   }
@@ -49,7 +53,11 @@ extension ObservableConvertibleType {
 ///
 /// - Parameter element: An element of the snapshot.
 /// - Returns: The element with its type.
-@inlinable
+#if DEBUG
+  @inlinable
+#else
+  @_alwaysEmitIntoClient
+#endif
 internal func _unerased<Element>(_ element: any Sendable) -> Element {
   // swift-format-ignore: NeverForceUnwrap
   element as! Element

@@ -20,7 +20,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
     @usableFromInline let latest: Second?
     @usableFromInline let events: _Queue<Event<(First, Second)>>
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(latest: Second?, events: _Queue<Event<(First, Second)>>) {
       self.latest = latest
       self.events = events
@@ -31,7 +35,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   @usableFromInline internal var output = _CombinedOutput<(First, Second)>()
 
   /// Creates the state machine with no latest element.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// The first source produced `element`.
@@ -39,7 +47,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   /// - Parameter element: The element.
   /// - Returns: The pair to deliver, or nothing if the second source has produced nothing
   ///   yet or the result has finished.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func firstProducedElement(_ element: First) -> Action {
     guard let latest else { return .none }
     return output.produced((element, latest))
@@ -48,7 +60,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   /// The first source completed.
   ///
   /// - Returns: Completion to deliver, or nothing once finished.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func firstCompleted() -> Action {
     output.completed()
   }
@@ -58,7 +74,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   /// - Parameter element: The new latest element.
   /// - Returns: The element it replaces (or `element` itself once finished), to release
   ///   outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func secondProducedElement(_ element: Second) -> Second? {
     guard !output.isFinished else { return element }
     defer { latest = element }
@@ -69,7 +89,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   ///
   /// - Parameter error: The error.
   /// - Returns: The error to deliver, or nothing once finished.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceFailed(_ error: any Swift.Error) -> Action {
     output.sourceFailed(error)
   }
@@ -77,7 +101,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   /// The deliverer finished delivering an event.
   ///
   /// - Returns: The next event to deliver, or `.none` when the queue is empty.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func deliveryFinished() -> Action {
     output.deliveryFinished()
   }
@@ -85,7 +113,11 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   /// The result selector threw while the caller was delivering; the caller delivers the error.
   ///
   /// - Returns: What to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func resultSelectorFailed() -> Released {
     release()
   }
@@ -93,12 +125,20 @@ internal struct _WithLatestFromStateMachine<First: Sendable, Second: Sendable>: 
   /// The subscription was disposed.
   ///
   /// - Returns: What to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> Released {
     release()
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func release() -> Released {
     defer { latest = nil }
     return Released(latest: latest, events: output.stopped())

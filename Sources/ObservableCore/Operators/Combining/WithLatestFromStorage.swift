@@ -18,7 +18,11 @@ internal final class _WithLatestFromStorage<First: Sendable, Second: Sendable, R
   internal let resource: _ResourceToken
 
   /// Creates the storage and ties it to `lifetime`, whose disposal disposes both sources.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     downstream: AnyObserver<Result>,
     lifetime: _Lifetime,
@@ -32,7 +36,11 @@ internal final class _WithLatestFromStorage<First: Sendable, Second: Sendable, R
   }
 
   /// Subscribes to both sources, the second one first, each in a child lifetime.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func run(first: Observable<First>, second: Observable<Second>) {
     let secondLifetime = _Lifetime(inheriting: lifetime)
     lifetime.add(secondLifetime)
@@ -73,7 +81,11 @@ internal final class _WithLatestFromStorage<First: Sendable, Second: Sendable, R
   }
 
   /// Delivers events while the state machine hands them out (see `_deliverCombined`).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func perform(_ action: _WithLatestFromStateMachine<First, Second>.Action) {
     state._deliverCombined(
       action, selecting: { try resultSelector($0.0, $0.1) }, to: downstream, lifetime: lifetime)

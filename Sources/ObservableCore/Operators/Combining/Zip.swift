@@ -39,7 +39,11 @@ extension ObservableType {
   ///     (RxSwift's `zip(a, b, c)`).
   ///   - resultSelector: Combines the elements at one position, in the order of `sources`.
   /// - Returns: A sequence of the combined elements.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func _zip<SourceElement: Sendable>(
     of sources: [Observable<SourceElement>], completesWhenUnmatched: Bool,
     resultSelector: @escaping @Sendable ([SourceElement]) throws -> Element

@@ -13,7 +13,11 @@ extension _CombiningStateMachine {
   ///   - completesWhenUnpairable: Whether to complete when an element can never be paired
   ///     (RxSwift's collection form) rather than only when every source has completed
   ///     (RxSwift's `zip(a, b)`).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(buffers: Slots, arity: Int, completesWhenUnpairable: Bool) {
     self.init(slots: buffers, arity: arity, completesWhenUnmatched: completesWhenUnpairable)
   }
@@ -21,7 +25,11 @@ extension _CombiningStateMachine {
 
 extension _CombiningStateMachine.Released {
   /// The buffers let go of, under `zip`'s name for the slots.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var buffers: Slots { slots }
 }
 
@@ -33,19 +41,31 @@ internal struct _ZipArrayBuffers<Element: Sendable>: _CombiningSlots {
   @usableFromInline var queues: [_Queue<Element>]
   @usableFromInline var nonEmpty = 0
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(count: Int) {
     queues = Array(repeating: _Queue(), count: count)
   }
 
   /// Appends `element` to the buffer of source `index`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func append(_ element: Element, at index: Int) {
     if queues[index].isEmpty { nonEmpty += 1 }
     queues[index].append(element)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func takeSnapshot() -> [Element]? {
     guard nonEmpty == queues.count else { return nil }
     var snapshot: [Element] = []
@@ -58,7 +78,11 @@ internal struct _ZipArrayBuffers<Element: Sendable>: _CombiningSlots {
     return snapshot
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func emptied() -> Self { Self(count: queues.count) }
 }
 
@@ -71,10 +95,18 @@ internal struct _ZipBuffers2<E1: Sendable, E2: Sendable>: _CombiningSlots {
   @usableFromInline var e1 = _Queue<E1>()
   @usableFromInline var e2 = _Queue<E2>()
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func takeSnapshot() -> (E1, E2)? {
     guard !e1.isEmpty, !e2.isEmpty, let v1 = e1.popFirst(), let v2 = e2.popFirst() else {
       return nil
@@ -82,6 +114,10 @@ internal struct _ZipBuffers2<E1: Sendable, E2: Sendable>: _CombiningSlots {
     return (v1, v2)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func emptied() -> Self { Self() }
 }

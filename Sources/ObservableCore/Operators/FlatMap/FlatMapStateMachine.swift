@@ -233,7 +233,11 @@ extension _FlatMapStateMachine: _OuterInnerStateMachine {
   /// The outer sequence completed; see ``outerCompleted()``.
   ///
   /// - Returns: Whether the result completes now.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func outerCompletedEndsResult() -> Bool {
     outerCompleted() == .complete
   }
@@ -241,7 +245,11 @@ extension _FlatMapStateMachine: _OuterInnerStateMachine {
   /// The outer sequence failed; see ``outerFailed()``.
   ///
   /// - Returns: Whether the result fails now.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func outerFailedEndsResult() -> Bool {
     outerFailed() == .fail
   }

@@ -24,7 +24,11 @@ internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Dis
   @usableFromInline
   internal let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(policy: _FlatMapPolicy, downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     state = _Mutex(
       _MachineAndOutput(_FlatMapStateMachine(policy: policy), downstream: downstream))
@@ -35,14 +39,22 @@ internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Dis
   }
 
   /// Whether an outer element should be mapped to an inner sequence.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func shouldTransform() -> Bool {
     guard dropsWhileBusy else { return true }
     return state.withLock { $0.machine.outerElementArrived() } == .transform
   }
 
   /// The selector returned `inner`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func innerArrived(_ inner: Observable<Element>) {
     let child = _Lifetime(inheriting: lifetime)
     let action = state.withLock { $0.machine.innerArrived(inner, lifetime: child) }
@@ -54,13 +66,21 @@ internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Dis
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribe(_ inner: Observable<Element>, id: UInt64, within child: _Lifetime) {
     inner._subscribe(AnyObserver { event in self.innerEvent(event, id: id) }, child)
   }
 
   /// One subscribe-loop step: subscribes the oldest waiting inner, if a slot is reserved.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribeWaiting() {
     guard !lifetime.isDisposed else { return }
     let child = _Lifetime(inheriting: lifetime)
@@ -73,7 +93,11 @@ internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Dis
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func innerEvent(_ event: Event<Element>, id: UInt64) {
     switch event {
     case .next:
@@ -104,7 +128,11 @@ internal final class _FlatMapStorage<Element: Sendable>: _OuterInnerStorage, Dis
   }
 
   /// Disposes every running inner and releases the waiting ones.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     outerLifetime.dispose()
     let (inners, released) = state.withLock { state in
@@ -119,7 +147,11 @@ extension ObservableType {
   /// The merging operators' shared implementation.
   ///
   /// Not public API.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _flatMap<Source: ObservableConvertibleType>(
     policy: _FlatMapPolicy, _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

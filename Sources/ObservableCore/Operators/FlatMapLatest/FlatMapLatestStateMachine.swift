@@ -207,7 +207,11 @@ extension _FlatMapLatestStateMachine: _OuterInnerStateMachine {
   /// The outer sequence completed; see ``outerCompleted()``.
   ///
   /// - Returns: Whether the result completes now.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func outerCompletedEndsResult() -> Bool {
     outerCompleted() == .complete
   }
@@ -215,7 +219,11 @@ extension _FlatMapLatestStateMachine: _OuterInnerStateMachine {
   /// The outer sequence failed; see ``outerFailed()``.
   ///
   /// - Returns: Whether the result fails now.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func outerFailedEndsResult() -> Bool {
     outerFailed() == .fail
   }

@@ -18,7 +18,11 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
   @usableFromInline
   internal let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     state = _Mutex(_MachineAndOutput(_FlatMapLatestStateMachine(), downstream: downstream))
     self.lifetime = lifetime
@@ -27,7 +31,11 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
   }
 
   /// The outer sequence produced an element, mapped to `inner`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func outerElementArrived(_ inner: Observable<Element>) {
     if let just = inner as? _Just<Element> {
       immediateElementArrived(just.element)
@@ -46,7 +54,11 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
 
   /// The outer sequence produced an element mapped to `just(element)`: deliver `element`
   /// without subscribing.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func immediateElementArrived(_ element: Element) {
     let (previous, pending) = state.withLock {
       state -> (_Lifetime?, _PendingOutput<Element>?) in
@@ -64,7 +76,11 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
     deliver(pending)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func innerEvent(_ event: Event<Element>, id: UInt64) {
     switch event {
     case .next:
@@ -92,7 +108,11 @@ internal final class _FlatMapLatestStorage<Element: Sendable>: _OuterInnerStorag
   }
 
   /// Disposes the latest inner and drops the downstream observer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     outerLifetime.dispose()
     let (inner, released) = state.withLock { state in

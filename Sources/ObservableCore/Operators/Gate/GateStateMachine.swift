@@ -58,11 +58,19 @@ internal struct _GateStateMachine<Policy: _GatePolicy>: Sendable {
   @usableFromInline
   internal var state = State.waiting
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// Whether the source's events pass.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var isOpen: Bool {
     switch state {
     case .waiting: return Policy.startsOpen
@@ -72,13 +80,21 @@ internal struct _GateStateMachine<Policy: _GatePolicy>: Sendable {
   }
 
   /// The source produced an element.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceElementArrived() -> SourceAction {
     isOpen ? .forward : .drop
   }
 
   /// The source completed (`failed` is `false`) or failed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceTerminated(failed: Bool) -> SourceAction {
     guard state != .finished else { return .drop }
     defer { state = .finished }
@@ -86,7 +102,11 @@ internal struct _GateStateMachine<Policy: _GatePolicy>: Sendable {
   }
 
   /// The other sequence produced an element.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func otherElementArrived() -> OtherAction {
     guard case .waiting = state else { return .none }
     if Policy.startsOpen {
@@ -98,7 +118,11 @@ internal struct _GateStateMachine<Policy: _GatePolicy>: Sendable {
   }
 
   /// The other sequence failed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func otherFailed() -> OtherAction {
     guard case .waiting = state else { return .none }
     state = .finished
@@ -106,14 +130,22 @@ internal struct _GateStateMachine<Policy: _GatePolicy>: Sendable {
   }
 
   /// The other sequence completed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func otherCompleted() -> OtherAction {
     guard case .waiting = state else { return .none }
     return .disposeOther
   }
 
   /// The subscription was disposed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() {
     state = .finished
   }

@@ -16,7 +16,11 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
   @usableFromInline
   internal let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(downstream: AnyObserver<Element>, lifetime: _Lifetime) {
     state = _Mutex(_MachineAndOutput(_GateStateMachine(), downstream: downstream))
     self.lifetime = lifetime
@@ -27,25 +31,41 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
   /// Subscribes to both sequences, the other one first if the gate starts open (so that an
   /// element it sends during `subscribe` ends the result before the source is subscribed);
   /// the second is skipped if the first already ended the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func start<Other: ObservableType>(source: Observable<Element>, other: Other) {
     if Policy.startsOpen { subscribe(other) } else { subscribe(source) }
     guard !lifetime.isDisposed else { return }
     if Policy.startsOpen { subscribe(source) } else { subscribe(other) }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribe(_ source: Observable<Element>) {
     source._subscribe(AnyObserver { event in self.sourceEvent(event) }, lifetime)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribe<Other: ObservableType>(_ other: Other) {
     other.asObservable()._subscribe(
       AnyObserver { event in self.otherEvent(event) }, otherLifetime)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceEvent(_ event: Event<Element>) {
     let (action, pending) = state.withLock {
       state -> (_GateStateMachine<Policy>.SourceAction, _PendingOutput<Element>?) in
@@ -61,7 +81,11 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
     if action == .stopSilently { lifetime.dispose() }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func otherEvent<OtherElement>(_ event: Event<OtherElement>) {
     guard !otherLifetime.isDisposed else { return }
     let failure = event.error
@@ -86,14 +110,22 @@ internal final class _GateStorage<Element: Sendable, Policy: _GatePolicy>: Dispo
     deliver(pending)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func deliver(_ pending: _PendingOutput<Element>?) {
     guard let pending else { return }
     state._drainOutput(pending, lifetime: lifetime)
   }
 
   /// Disposes the subscription to the other sequence and drops the downstream observer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     let released = state.withLock { state in
       state.machine.disposed()

@@ -32,6 +32,10 @@ extension ObservableType {
 @usableFromInline
 internal enum _SkipUntilGate: _GatePolicy {
   /// Closed until the other sequence emits.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var startsOpen: Bool { false }
 }

@@ -30,6 +30,10 @@ extension ObservableType {
 @usableFromInline
 internal enum _TakeUntilGate: _GatePolicy {
   /// Open until the other sequence emits.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var startsOpen: Bool { true }
 }

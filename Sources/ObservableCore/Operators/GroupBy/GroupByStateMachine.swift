@@ -64,7 +64,11 @@ internal struct _GroupByStateMachine<Key: Hashable, Group, Downstream> {
     /// What the machine let go of, to release after the lock.
     @usableFromInline var released: (groups: [Group], downstream: Downstream?)
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(sourceLifetime: _Lifetime?, released: (groups: [Group], downstream: Downstream?)) {
       self.sourceLifetime = sourceLifetime
       self.released = released

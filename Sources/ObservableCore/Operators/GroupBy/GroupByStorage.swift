@@ -18,7 +18,11 @@ internal final class _GroupByStorage<Key: Hashable & Sendable, Element: Sendable
   @usableFromInline
   internal let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(downstream: Downstream, sourceLifetime: _Lifetime, lifetime: _Lifetime) {
     state = _Mutex(Machine(sourceLifetime: sourceLifetime, downstream: downstream))
     resource = _ResourceToken(inheriting: lifetime.resource)
@@ -30,7 +34,11 @@ internal final class _GroupByStorage<Key: Hashable & Sendable, Element: Sendable
   ///   - element: The element.
   ///   - key: Its key.
   ///   - lifetime: The outer subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func elementArrived(_ element: Element, key: Key, lifetime: _Lifetime) {
     let action = state.withLock { machine in
       machine.elementArrived(key: key, makeGroup: { PublishSubject<Element>() })
@@ -53,7 +61,11 @@ internal final class _GroupByStorage<Key: Hashable & Sendable, Element: Sendable
   /// - Parameters:
   ///   - event: The terminal event.
   ///   - lifetime: The outer subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func terminate(_ event: Event<Element>, lifetime: _Lifetime) {
     guard
       case .terminate(let groups, let downstream, let sourceLifetime) =
@@ -71,7 +83,11 @@ internal final class _GroupByStorage<Key: Hashable & Sendable, Element: Sendable
   }
 
   /// The observable of one group: its subject, with subscriptions counted.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func group(_ subject: PublishSubject<Element>) -> Observable<Element> {
     // Like subscribing to the subject itself (and RxSwift's group), without making the
     // trampoline active.
@@ -84,7 +100,11 @@ internal final class _GroupByStorage<Key: Hashable & Sendable, Element: Sendable
   }
 
   /// A counted group subscription ended.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func groupUnsubscribed() {
     let disposal = state.withLock { $0.groupUnsubscribed() }
     disposal.sourceLifetime?.dispose()
@@ -92,7 +112,11 @@ internal final class _GroupByStorage<Key: Hashable & Sendable, Element: Sendable
   }
 
   /// The outer subscription was disposed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func outerDisposed() {
     let disposal = state.withLock { $0.outerDisposed() }
     disposal.sourceLifetime?.dispose()

@@ -19,7 +19,11 @@ public struct GroupedObservable<Key: Sendable, Element: Sendable>: ObservableTyp
   /// - Parameters:
   ///   - key: The group's key.
   ///   - source: The group's elements.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public init(key: Key, source: Observable<Element>) {
     self.key = key
     self.source = source
@@ -29,7 +33,11 @@ public struct GroupedObservable<Key: Sendable, Element: Sendable>: ObservableTyp
   ///
   /// - Parameter observer: The observer that receives the group's events.
   /// - Returns: A disposable that cancels the subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     source.subscribe(observer)
@@ -38,7 +46,11 @@ public struct GroupedObservable<Key: Sendable, Element: Sendable>: ObservableTyp
   /// Returns the group's elements as a plain observable.
   ///
   /// - Returns: An observable of the group's elements.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   public func asObservable() -> Observable<Element> {
     source
   }

@@ -24,7 +24,11 @@ internal struct _ObserveOnStateMachine<Element> {
   @usableFromInline
   internal var state: State = .running(queue: _Queue(), isDraining: false, terminated: false)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// What to do after an event arrived.
@@ -37,7 +41,11 @@ internal struct _ObserveOnStateMachine<Element> {
   }
 
   /// An event arrived from upstream.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func eventArrived(_ event: Event<Element>) -> ArrivalAction {
     guard case .running(var queue, let isDraining, let terminated) = state, !terminated else {
       return .none
@@ -64,7 +72,11 @@ internal struct _ObserveOnStateMachine<Element> {
   /// When no drain is running or scheduled, the event skips the queue, which is then empty (a
   /// drain stops only when it finds it empty): the caller delivers it and drains afterwards, in
   /// the same order a drain would have.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func eventArrivedWhereDrainRunsAtOnce(
     _ event: Event<Element>
   ) -> ArrivalAtOnceAction {
@@ -94,7 +106,11 @@ internal struct _ObserveOnStateMachine<Element> {
   ///   the larger of the two storages for the next events).
   /// - Returns: `false` if there are none and the drain must stop. After a batch that ends with
   ///   the terminal event, the drain is not called again.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func takeBatch(into batch: inout _Queue<Event<Element>>) -> Bool {
     guard case .running(var queue, _, let terminated) = state else { return false }
     guard !queue.isEmpty else {
@@ -124,7 +140,11 @@ internal struct _ObserveOnStateMachine<Element> {
   ///
   /// - Parameter batch: The events the drain has not delivered; emptied.
   /// - Returns: Whether to schedule the drain's continuation: `false` once disposed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func drainPaused(remaining batch: inout _Queue<Event<Element>>) -> Bool {
     guard case .running(var queue, _, let terminated) = state else {
       batch.removeAll()
@@ -141,7 +161,11 @@ internal struct _ObserveOnStateMachine<Element> {
   ///
   /// - Returns: The oldest queued event, or `nil` if there is none and the drain must stop.
   ///   After the terminal event, the drain is not called again.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func takeOne() -> Event<Element>? {
     guard case .running(var queue, _, let terminated) = state else { return nil }
     // Release the state's reference first, so that the queue stays uniquely referenced.
@@ -160,7 +184,11 @@ internal struct _ObserveOnStateMachine<Element> {
   ///
   /// - Returns: Whether events are waiting, so that the drain must schedule another action;
   ///   if not, the drain stops and the next arrival schedules a new one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func eventDelivered() -> Bool {
     guard case .running(let queue, _, let terminated) = state else { return false }
     state = .running(queue: queue, isDraining: !queue.isEmpty, terminated: terminated)
@@ -170,7 +198,11 @@ internal struct _ObserveOnStateMachine<Element> {
   /// The subscription was disposed.
   ///
   /// - Returns: The events that were not delivered, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> _Queue<Event<Element>> {
     defer { state = .finished }
     if case .running(let queue, _, _) = state { return queue }

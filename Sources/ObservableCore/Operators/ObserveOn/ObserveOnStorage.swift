@@ -10,7 +10,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     /// The scheduled drain, so that disposing can cancel it before it runs.
     @usableFromInline var scheduledDrain: SingleAssignmentDisposable?
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(downstream: AnyObserver<Element>) {
       self.downstream = downstream
     }
@@ -26,7 +30,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   /// nothing of it is pending is delivered at once, without a scheduled action.
   @usableFromInline let mainScheduler: MainScheduler?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     downstream: AnyObserver<Element>, lifetime: _Lifetime, scheduler: any ImmediateSchedulerType
   ) {
@@ -38,7 +46,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func upstreamEvent(_ event: Event<Element>) {
     if let mainScheduler, mainScheduler._beginInline() {
       // Where `MainScheduler.schedule` would run the drain at once, deliver here: the same
@@ -70,7 +82,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     if let drain { scheduleDrain(drain) }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func scheduleDrain(_ drain: SingleAssignmentDisposable) {
     drain.setDisposable(
       scheduler.schedule(()) { _ in
@@ -86,7 +102,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   /// Delivers the oldest queued event, then schedules another action if more are waiting:
   /// the drain on a scheduler whose every action is a step in time, so that each event is
   /// delivered one step after the previous one, as in RxSwift.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func deliverOne() {
     let (event, downstream) = state.withLock { state in
       (state.machine.takeOne(), state.downstream)
@@ -115,7 +135,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   /// events still waiting, the drain schedules its continuation and returns, so that other
   /// work on the scheduler (the main queue's other blocks, under `MainScheduler`) runs in
   /// between, as it would between RxSwift's one-action-per-event deliveries.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func drain() {
     // The batch's storage goes back to the state machine on the next call, emptied: a steady
     // stream alternates between two buffers instead of allocating one per batch.
@@ -149,7 +173,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
   /// the drain's continuation is scheduled.
   ///
   /// - Parameter batch: The events the drain has not delivered.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func pause(remaining batch: inout _Queue<Event<Element>>) {
     let (next, finished) = state.withLock {
       state -> (SingleAssignmentDisposable?, SingleAssignmentDisposable?) in
@@ -164,7 +192,11 @@ internal final class _ObserveOnStorage<Element: Sendable>: Disposable {
     if let next { scheduleDrain(next) }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     let (drain, released) = state.withLock { state in
       defer {

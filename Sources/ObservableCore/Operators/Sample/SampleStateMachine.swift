@@ -15,7 +15,11 @@ internal struct _SampleStateMachine<Element> {
   @usableFromInline let defaultValue: Element?
   @usableFromInline var state: State = .running(latest: nil, sourceDone: false)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(defaultValue: Element?) {
     self.defaultValue = defaultValue
   }
@@ -23,7 +27,11 @@ internal struct _SampleStateMachine<Element> {
   /// The source emitted an element.
   ///
   /// - Returns: The element it replaced, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceElement(_ element: Element) -> Element? {
     guard case .running(let latest, let sourceDone) = state else { return nil }
     state = .running(latest: element, sourceDone: sourceDone)
@@ -33,7 +41,11 @@ internal struct _SampleStateMachine<Element> {
   /// The source completed.
   ///
   /// - Returns: Whether to dispose the source subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceCompleted() -> Bool {
     guard case .running(let latest, _) = state else { return false }
     state = .running(latest: latest, sourceDone: true)
@@ -52,7 +64,11 @@ internal struct _SampleStateMachine<Element> {
   }
 
   /// The source or the sampler failed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func failed() -> Action {
     guard case .running = state else { return .none }
     state = .finished
@@ -60,7 +76,11 @@ internal struct _SampleStateMachine<Element> {
   }
 
   /// The sampler emitted, or completed (`isFinal`).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func samplerTicked(isFinal: Bool) -> Action {
     guard case .running(let latest, let sourceDone) = state else { return .none }
     let complete = sourceDone || isFinal
@@ -71,7 +91,11 @@ internal struct _SampleStateMachine<Element> {
   /// The subscription was disposed.
   ///
   /// - Returns: The element not sampled yet, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> Element? {
     defer { state = .finished }
     if case .running(let latest, _) = state { return latest }

@@ -11,7 +11,11 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
   @usableFromInline let sourceLifetime: _Lifetime
   @usableFromInline let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     downstream: AnyObserver<Element>, lifetime: _Lifetime, sourceLifetime: _Lifetime,
     defaultValue: Element?
@@ -23,7 +27,11 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceEvent(_ event: Event<Element>) {
     switch event {
     case .next(let element):
@@ -37,7 +45,11 @@ internal final class _SampleStorage<Element: Sendable>: Disposable {
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func samplerEvent<Tick>(_ event: Event<Tick>) {
     switch event {
     case .next, .completed:

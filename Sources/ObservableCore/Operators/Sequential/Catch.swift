@@ -61,7 +61,11 @@ internal final class _CatchObservable<Element: Sendable>: Observable<Element>,
   @usableFromInline
   internal let handler: _CatchHandler<Element>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(source: Observable<Element>, handler: @escaping _CatchHandler<Element>) {
     self.source = source
     self.handler = handler
@@ -79,7 +83,11 @@ internal final class _CatchObservable<Element: Sendable>: Observable<Element>,
   ///
   /// - Returns: The innermost source, and the handlers of the stripped operators in the
   ///   order they apply, last first.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func unwrap(_ source: Observable<Element>)
     -> (Observable<Element>, [_CatchHandler<Element>])
   {
@@ -114,33 +122,53 @@ internal struct _CatchOperator<Element: Sendable>: _SequentialOperator, Sendable
   internal var handlers: [_CatchHandler<Element>]
 
   /// Creates the definition for `source`, with `handlers` as the initial stack (last on top).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(source: Observable<Element>, handlers: [_CatchHandler<Element>]) {
     pending = source
     self.handlers = handlers
   }
 
   /// The next source is the one the definition holds.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func look(in context: Void) -> _SequentialFound<Element> { .held }
 
   /// Hands out the held source.
   ///
   /// - Returns: The source or fallback to subscribe.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceStarting() -> Observable<Element>? {
     defer { pending = nil }
     return pending
   }
 
   /// A completed source completes the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceCompleted() -> _SequentialDecision<(_CatchHandler<Element>, any Error)> {
     .end(.forward)
   }
 
   /// A failed source pauses for the top handler, or fails the result if none is left.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceFailed(_ error: any Swift.Error)
     -> _SequentialDecision<(_CatchHandler<Element>, any Error)>
   {
@@ -149,7 +177,11 @@ internal struct _CatchOperator<Element: Sendable>: _SequentialOperator, Sendable
   }
 
   /// Lets go of the held source and the handlers.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func released() -> (Observable<Element>?, [_CatchHandler<Element>]) {
     defer { (pending, handlers) = (nil, []) }
     return (pending, handlers)
@@ -157,7 +189,11 @@ internal struct _CatchOperator<Element: Sendable>: _SequentialOperator, Sendable
 
   /// Runs the handler outside the lock, then subscribes its fallback, adopting the handlers
   /// of any `catch` it is made of; fails the result if the handler throws.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func paused(
     _ recovery: (_CatchHandler<Element>, any Error), context: Void,
     storage: _SequentialStorage<Self>

@@ -62,7 +62,11 @@ internal final class _CatchSequenceObservable<Element: Sendable>: Observable<Ele
   @usableFromInline
   internal let sources: _ConcatSources<Element>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ sources: _ConcatSources<Element>) {
     self.sources = sources
     super.init(_run: { observer, lifetime in
@@ -93,7 +97,11 @@ internal final class _CatchSequenceCursor<Element: Sendable>:
     /// Whether this frame has produced a source.
     @usableFromInline var produced = false
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(_ sources: _ConcatSources<Element>) {
       self.sources = _SourcesFrame(sources)
     }
@@ -114,13 +122,21 @@ internal final class _CatchSequenceCursor<Element: Sendable>:
   @usableFromInline
   internal var frames: [Frame]
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ sources: _ConcatSources<Element>) {
     frames = [Frame(sources)]
   }
 
   /// The next source to subscribe, stepping into nested `catch(sequence:)` operators.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func next() -> Step {
     while let last = frames.indices.last {
       guard let source = frames[last].sources.next() else {
@@ -152,11 +168,19 @@ internal struct _CatchSequenceOperator<Element: Sendable>: _SequentialOperator, 
   @usableFromInline
   internal var lastFailure: (any Swift.Error)?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// Takes the next source from the cursor.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func look(in cursor: _CatchSequenceCursor<Element>)
     -> _SequentialFound<Element>
   {
@@ -169,7 +193,11 @@ internal struct _CatchSequenceOperator<Element: Sendable>: _SequentialOperator, 
 
   /// With none left, fails with the last failure, or completes if none failed; a nested
   /// `catch(sequence:)` without sources would have completed, which completes the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourcesExhausted(nested: Bool) -> _SequentialEnding {
     defer { lastFailure = nil }
     guard !nested, let lastFailure else { return .complete }
@@ -177,18 +205,30 @@ internal struct _CatchSequenceOperator<Element: Sendable>: _SequentialOperator, 
   }
 
   /// A completed source completes the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceCompleted() -> _SequentialDecision<Never> { .end(.forward) }
 
   /// A failed source makes way for the next one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceFailed(_ error: any Swift.Error) -> _SequentialDecision<Never> {
     lastFailure = error
     return .next
   }
 
   /// Lets go of the last failure.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func released() -> (any Swift.Error)? {
     defer { lastFailure = nil }
     return lastFailure

@@ -87,7 +87,11 @@ internal enum _ConcatSources<Element: Sendable>: Sendable {
   /// An array reaches the operators' `Sequence` overloads too (an array literal picks them),
   /// and its iterator would hold every source until the last one is handed out; a fixed list
   /// lets go of each source as it is handed out (see ``_SourcesFrame``).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func of<Sources: Sequence & Sendable>(_ sequence: Sources) -> Self
   where Sources.Element == Observable<Element> {
     if let array = sequence as? [Observable<Element>] { return .array(array) }
@@ -109,7 +113,11 @@ internal final class _ConcatObservable<Element: Sendable>: Observable<Element>,
   @usableFromInline
   internal let sources: _ConcatSources<Element>
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ sources: _ConcatSources<Element>) {
     self.sources = sources
     super.init(_run: { observer, lifetime in
@@ -138,7 +146,11 @@ internal struct _SourcesFrame<Element: Sendable> {
   /// The iterator of a sequence, which produces each source when asked.
   @usableFromInline var iterator: AnyIterator<Observable<Element>>?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ sources: _ConcatSources<Element>) {
     switch sources {
     case .array(let sources):
@@ -151,14 +163,22 @@ internal struct _SourcesFrame<Element: Sendable> {
   }
 
   /// Hands out the next source, keeping no reference to it.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func next() -> Observable<Element>? {
     if let iterator { return iterator.next() }
     return pending.popLast()
   }
 
   /// Whether ``next()`` is known to return `nil`: a fixed list that has been handed out.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var isKnownExhausted: Bool { iterator == nil && pending.isEmpty }
 }
 
@@ -178,13 +198,21 @@ internal final class _ConcatCursor<Element: Sendable>:
   @usableFromInline
   internal var enclosing: [_SourcesFrame<Element>] = []
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(_ sources: _ConcatSources<Element>) {
     current = _SourcesFrame(sources)
   }
 
   /// The next source to subscribe, stepping into nested concatenations.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func next() -> Observable<Element>? {
     while true {
       guard let source = current.next() else {
@@ -213,22 +241,38 @@ internal final class _ConcatCursor<Element: Sendable>:
 /// The first failure fails the result; running out of sources completes it.
 @usableFromInline
 internal struct _ConcatOperator<Element: Sendable>: _SequentialOperator, Sendable {
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// Takes the next source from the cursor.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func look(in cursor: _ConcatCursor<Element>) -> _SequentialFound<Element> {
     guard let source = cursor.next() else { return .exhausted(nested: false) }
     return .source(source)
   }
 
   /// A completed source makes way for the next one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceCompleted() -> _SequentialDecision<Never> { .next }
 
   /// A failed source fails the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceFailed(_ error: any Swift.Error) -> _SequentialDecision<Never> {
     .end(.forward)
   }

@@ -42,7 +42,11 @@ extension ObservableType {
     return _retry(maxAttempts: maxAttemptCount)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _retry(maxAttempts: Int?) -> Observable<Element> {
     let source = asObservable()
     return Observable(_run: { observer, lifetime in
@@ -70,13 +74,21 @@ internal struct _RetryOperator<Element: Sendable>: _SequentialOperator, Sendable
   internal var attemptsLeft: Int?
 
   /// Creates the definition for at most `maxAttempts` subscriptions (`nil`: unlimited).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(maxAttempts: Int?) {
     attemptsLeft = maxAttempts
   }
 
   /// Every attempt subscribes the source, which is the context.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func look(in source: Observable<Element>) -> _SequentialFound<Element> {
     .context
   }
@@ -84,18 +96,30 @@ internal struct _RetryOperator<Element: Sendable>: _SequentialOperator, Sendable
   /// Counts the attempt that starts.
   ///
   /// - Returns: `nil`: the source is the context.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceStarting() -> Observable<Element>? {
     if let left = attemptsLeft { attemptsLeft = left - 1 }
     return nil
   }
 
   /// A completed attempt completes the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceCompleted() -> _SequentialDecision<Never> { .end(.forward) }
 
   /// A failed attempt is retried while attempts remain; the last one fails the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceFailed(_ error: any Swift.Error) -> _SequentialDecision<Never> {
     if let left = attemptsLeft, left <= 0 { return .end(.forward) }
     return .next

@@ -55,7 +55,11 @@ extension ObservableType {
     _retryWhen(notificationHandler)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
     _ notificationHandler: @escaping @Sendable (Observable<Failure>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -103,11 +107,19 @@ internal struct _RetryWhenOperator<Element: Sendable, Failure: Swift.Error>: _Se
   @usableFromInline
   internal var triggerEnd: _SequentialEnding?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// Every attempt subscribes the source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func look(in context: _RetryWhenContext<Element, Failure>)
     -> _SequentialFound<Element>
   {
@@ -115,12 +127,20 @@ internal struct _RetryWhenOperator<Element: Sendable, Failure: Swift.Error>: _Se
   }
 
   /// A completed attempt completes the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceCompleted() -> _SequentialDecision<Failure> { .end(.forward) }
 
   /// A failure of another error type, or after the trigger ended, ends the result; any other
   /// waits for the trigger.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceFailed(_ error: any Swift.Error) -> _SequentialDecision<Failure> {
     guard let failure = error as? Failure else { return .end(.forward) }
     if let triggerEnd { return .end(triggerEnd) }
@@ -128,20 +148,32 @@ internal struct _RetryWhenOperator<Element: Sendable, Failure: Swift.Error>: _Se
   }
 
   /// Remembers the trigger's first ending, for the next failure.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func endedWhileRunning(_ ending: _SequentialEnding) {
     if triggerEnd == nil { triggerEnd = ending }
   }
 
   /// Lets go of the trigger's remembered error.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func released() -> _SequentialEnding? {
     defer { triggerEnd = nil }
     return triggerEnd
   }
 
   /// Sends the failure to the handler's failures, which may make the trigger answer.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func paused(
     _ failure: Failure, context: _RetryWhenContext<Element, Failure>,
     storage: _SequentialStorage<Self>
@@ -160,13 +192,21 @@ internal struct _RetryWhenContext<Element: Sendable, Failure: Swift.Error>: Send
   /// The subject that feeds the handler's failures.
   @usableFromInline let errors = PublishSubject<Failure>()
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(source: Observable<Element>) {
     self.source = source
   }
 
   /// The failures of the attempts, as the handler sees them.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   var failures: Observable<Failure> {
     let errors = errors
     return Observable(_run: { observer, lifetime in errors._subscribe(observer, lifetime) })

@@ -83,27 +83,47 @@ internal protocol _SequentialOperator: _SequentialPolicy {
 
 extension _SequentialPolicy {
   /// By default, the policy holds no source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceStarting() -> Observable<Element>? { nil }
 
   /// By default, running out of sources completes the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourcesExhausted(nested: Bool) -> _SequentialEnding { .complete }
 
   /// By default, an outside end while running is impossible or ignored.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func endedWhileRunning(_ ending: _SequentialEnding) {}
 }
 
 extension _SequentialPolicy where Released == Void {
   /// By default, a policy holds nothing to release.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func released() {}
 }
 
 extension _SequentialOperator where Pause == Never {
   /// An operator that never pauses has nothing to do.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static func paused(
     _ pause: Never, context: Context, storage: _SequentialStorage<Self>
   ) {}

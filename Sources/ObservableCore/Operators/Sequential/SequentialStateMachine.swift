@@ -75,13 +75,21 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   internal var policy: Policy
 
   /// Creates the machine with `policy`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(policy: Policy) {
     self.policy = policy
   }
 
   /// A subscribe-loop step is about to subscribe a source within `lifetime`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceStarting(lifetime: _Lifetime) -> StartAction {
     switch state {
     case .idle(let id):
@@ -97,7 +105,11 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   /// A subscribe-loop step found no source left (`nested`: in a nested operator).
   ///
   /// - Returns: How the result ends, or `nil` if it has already terminated.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourcesExhausted(nested: Bool) -> _SequentialEnding? {
     switch state {
     case .idle:
@@ -111,14 +123,22 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   }
 
   /// Source `id` produced an element.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func elementArrived(id: UInt64) -> EventAction {
     guard case .active(let activeID, _) = state, activeID == id else { return .drop }
     return .forward
   }
 
   /// Source `id` completed (`failure` is `nil`) or failed with `failure`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceTerminated(id: UInt64, failure: (any Swift.Error)?)
     -> TerminationAction
   {
@@ -127,21 +147,34 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   }
 
   /// Source `id` completed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceCompleted(id: UInt64) -> TerminationAction {
     guard case .active(let activeID, let lifetime) = state, activeID == id else { return .none }
     return decided(policy.sourceCompleted(), id: id, lifetime: lifetime)
   }
 
   /// Source `id` failed with `error`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceFailed(id: UInt64, _ error: any Swift.Error) -> TerminationAction {
     guard case .active(let activeID, let lifetime) = state, activeID == id else { return .none }
     return decided(policy.sourceFailed(error), id: id, lifetime: lifetime)
   }
 
   /// Moves on from source `id`, which ran within `lifetime`, as the policy decided.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
+  @inline(__always)
   internal mutating func decided(
     _ decision: _SequentialDecision<Policy.Pause>, id: UInt64, lifetime: _Lifetime
   ) -> TerminationAction {
@@ -159,7 +192,11 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   }
 
   /// The policy ended a pause and wants the next source; `update` runs on it first.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func resumed(_ update: (inout Policy) -> Void) -> ResumeAction {
     guard case .paused(let id) = state else { return .none }
     update(&policy)
@@ -172,7 +209,11 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   ///
   /// - Returns: Whether to send `ending` now: only during a pause. Otherwise the policy is
   ///   told (it may remember it for later) and nothing is sent.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func pauseEnded(_ ending: _SequentialEnding) -> Bool {
     switch state {
     case .paused:
@@ -190,7 +231,11 @@ internal struct _SequentialStateMachine<Policy: _SequentialPolicy> {
   ///
   /// - Returns: The running source's lifetime, to dispose, and what the policy let go of, to
   ///   release after the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> (lifetime: _Lifetime?, released: Policy.Released) {
     let released = policy.released()
     switch state {

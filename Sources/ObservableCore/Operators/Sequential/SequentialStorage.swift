@@ -20,7 +20,11 @@ internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposab
     @usableFromInline var machine: _SequentialStateMachine<Operator>
     @usableFromInline var output: _SerialOutput<Element>
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(policy: Operator, downstream: AnyObserver<Element>) {
       machine = _SequentialStateMachine(policy: policy)
       output = _SerialOutput(downstream)
@@ -39,7 +43,11 @@ internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposab
   @usableFromInline
   internal let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     policy: Operator, context: Operator.Context, downstream: AnyObserver<Element>,
     lifetime: _Lifetime
@@ -51,13 +59,21 @@ internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposab
   }
 
   /// Subscribes the first source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func start() {
     loop.run { subscribeNext() }
   }
 
   /// One subscribe-loop step.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func subscribeNext() {
     guard !lifetime.isDisposed else { return }
     let found: Observable<Element>?
@@ -88,7 +104,11 @@ internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposab
     }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func sourceEvent(_ event: Event<Element>, id: UInt64) {
     if case .next = event {
       let pending = state.withLock { state in
@@ -125,7 +145,11 @@ internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposab
   /// subscribe-loop step runs.
   ///
   /// - Parameter update: Changes the policy before the step (a `catch` fallback to adopt).
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func resume(_ update: (inout Operator) -> Void = { _ in }) {
     let action = state.withLock { $0.machine.resumed(update) }
     guard action == .subscribeNext else { return }
@@ -135,7 +159,11 @@ internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposab
   /// Ends the result as `ending` if a pause is on, else tells the policy.
   ///
   /// - Parameter ending: How the result ends; `.forward` is not meaningful here.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func endPause(_ ending: _SequentialEnding) {
     let pending = state.withLock { state in
       state.machine.pauseEnded(ending)
@@ -144,14 +172,22 @@ internal final class _SequentialStorage<Operator: _SequentialOperator>: Disposab
     deliver(pending)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func deliver(_ pending: _PendingOutput<Element>?) {
     guard let pending else { return }
     _drainOutput(pending, lifetime: lifetime) { state.withLock { $0.output.next() } }
   }
 
   /// Disposes the running source and releases what the policy held.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     let (disposal, released) = state.withLock { state in
       (state.machine.disposed(), state.output.cancel())
@@ -166,7 +202,11 @@ extension _SequentialEnding {
   ///
   /// - Parameter event: The running source's terminal event, which `.forward` sends.
   /// - Returns: The event to send downstream.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func event<Element>(replacing event: Event<Element>) -> Event<Element> {
     switch self {
     case .forward: return event

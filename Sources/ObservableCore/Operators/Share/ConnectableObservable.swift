@@ -64,7 +64,11 @@ public final class ConnectableObservable<Element: Sendable>: Observable<Element>
   @usableFromInline
   internal let connector: @Sendable (_Lifetime) -> _Lifetime
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     _run producer: @escaping _Producer, connector: @escaping @Sendable (_Lifetime) -> _Lifetime
   ) {

@@ -81,7 +81,11 @@ internal struct _MulticastState<Subject: SubjectType>: Sendable {
   @usableFromInline var subject: Subject?
   @usableFromInline var connection: _Lifetime?
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 }
 
@@ -108,7 +112,11 @@ where Subject.Observer.Element: Sendable {
   @usableFromInline let makeSubject: @Sendable () -> Subject
   @usableFromInline let state = _Mutex(_MulticastState<Subject>())
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping @Sendable () -> Subject)
   {
     self.source = source
@@ -116,7 +124,11 @@ where Subject.Observer.Element: Sendable {
   }
 
   /// Subscribes a subscriber of the connectable sequence to the current subject.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func subscribe(_ observer: AnyObserver<Subject.Element>, _ lifetime: _Lifetime) {
     currentSubject().asObservable()._subscribe(observer, lifetime)
   }
@@ -124,7 +136,11 @@ where Subject.Observer.Element: Sendable {
   /// The current subject, made if there is none.
   ///
   /// `makeSubject` runs outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func currentSubject() -> Subject {
     if let subject = state.withLock({ $0.subject }) { return subject }
     let made = makeSubject()
@@ -138,7 +154,11 @@ where Subject.Observer.Element: Sendable {
   }
 
   /// Connects with `proposed` as the connection, or returns the existing connection.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func connect(_ proposed: _Lifetime) -> _Lifetime {
     while true {
       let action = state.withLock { state -> _MulticastConnectAction<Subject> in
@@ -160,7 +180,11 @@ where Subject.Observer.Element: Sendable {
   }
 
   /// Subscribes `subject` to the source within `connection`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func start(_ subject: Subject, _ connection: _Lifetime) {
     let id = ObjectIdentifier(connection)
     connection.onDispose { [weak self] in self?.connectionEnded(id) }

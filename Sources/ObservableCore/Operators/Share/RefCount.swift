@@ -45,7 +45,11 @@ internal final class _RefCountTicket: Sendable {
 
   @usableFromInline let value = _Atomic<UInt64>(pending)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 }
 
@@ -57,12 +61,20 @@ internal final class _RefCountStorage<Source: ConnectableObservableType>: Sendab
   @usableFromInline let source: Source
   @usableFromInline let machine = _Mutex(_RefCountStateMachine<_Lifetime>())
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(source: Source) {
     self.source = source
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func subscribe(_ observer: AnyObserver<Source.Element>, _ lifetime: _Lifetime) {
     let ticket = _RefCountTicket()
     // Subscribe first, as RxSwift does, so that a replaying subject's elements reach this

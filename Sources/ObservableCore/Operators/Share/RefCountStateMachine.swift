@@ -19,11 +19,19 @@ internal struct _RefCountStateMachine<Connection> {
   /// Never 0, which tickets use for "not counted".
   @usableFromInline internal var epoch: UInt64 = 1
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
   /// The number of counted subscribers.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   var count: Int {
     guard case .connected(let count, _) = state else { return 0 }
     return count
@@ -33,7 +41,11 @@ internal struct _RefCountStateMachine<Connection> {
   ///
   /// - Parameter makeConnection: Makes the connection, if this is the first subscriber.
   /// - Returns: The subscriber's ticket, and a connection to connect if it is the first.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func subscriberArrived(
     makeConnection: () -> Connection
   ) -> (ticket: UInt64, connect: Connection?) {
@@ -52,7 +64,11 @@ internal struct _RefCountStateMachine<Connection> {
   ///
   /// - Parameter ticket: The epoch the subscriber joined.
   /// - Returns: The connection to dispose, if this was the last subscriber.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func subscriberLeft(ticket: UInt64) -> Connection? {
     guard case .connected(let count, let connection) = state, ticket == epoch else { return nil }
     guard count == 1 else {
@@ -69,7 +85,11 @@ internal struct _RefCountStateMachine<Connection> {
   ///
   /// - Parameter ticket: The epoch the subscriber joined.
   /// - Returns: The connection to dispose, for the first subscriber of this epoch to see it.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func sourceTerminated(ticket: UInt64) -> Connection? {
     guard case .connected(_, let connection) = state, ticket == epoch else { return nil }
     state = .idle

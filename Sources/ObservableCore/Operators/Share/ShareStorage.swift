@@ -15,13 +15,21 @@ internal struct _ShareState<Subject: SubjectType>: Sendable {
   /// subscribers get the subject's replay and terminal event, and nothing reconnects.
   @usableFromInline var subjectTerminated = false
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init() {}
 
   /// Ends the current connection.
   ///
   /// - Returns: The connection and the dropped subject, to dispose and release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   mutating func endConnection(resetsSubject: Bool) -> (_Lifetime?, Subject?) {
     let connection = connection
     self.connection = nil
@@ -48,7 +56,11 @@ where Subject.Observer.Element == Subject.Element {
   @usableFromInline let makeSubject: @Sendable () -> Subject
   @usableFromInline let state = _Mutex(_ShareState<Subject>())
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   init(
     source: Observable<Element>, resetsSubject: Bool,
     makeSubject: @escaping @Sendable () -> Subject
@@ -58,7 +70,11 @@ where Subject.Observer.Element == Subject.Element {
     self.makeSubject = makeSubject
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func subscribe(_ observer: AnyObserver<Element>, _ lifetime: _Lifetime) {
     let (subject, ticket, connection) = state.withLock {
       state -> (Subject, UInt64?, _Lifetime?) in
@@ -84,7 +100,11 @@ where Subject.Observer.Element == Subject.Element {
   }
 
   /// Subscribes `subject` to the source within `connection`.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   func connect(_ subject: Subject, _ connection: _Lifetime, _ epoch: UInt64) {
     guard !connection.isDisposed else { return }
     let observer = subject.asObserver()

@@ -41,27 +41,47 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
   /// - Parameters:
   ///   - timeSpan: The length of a window.
   ///   - count: The most elements a buffer holds, at least one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(timeSpan: RxTimeInterval, count: Int) {
     self.timeSpan = timeSpan
     self.count = count
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var readsClock: Bool { false }
 
   /// The next window's timer starts once the full buffer was delivered, as in RxSwift.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var startsTimerAfterDelivery: Bool { true }
 
   /// The subscription started: the first window's timer starts.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func subscribed() -> (generation: UInt64, delay: RxTimeInterval)? {
     (0, timeSpan)
   }
 
   /// An element arrived from upstream: emits the buffer if that filled it.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
     guard case .running(var buffer, let generation) = state else { return .none }
     state = .finished
@@ -74,7 +94,11 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
   }
 
   /// The timer of `generation` fired: emits the current buffer if the timer is its own.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
     guard case .running(let buffer, let current) = state, current == generation else {
       return .none
@@ -82,7 +106,11 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
     return startNextBuffer(emitting: buffer, after: current)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func startNextBuffer(emitting buffer: [Element], after generation: UInt64)
     -> Action
   {
@@ -92,7 +120,11 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
   }
 
   /// Upstream completed: emits the last buffer, even empty, then completes.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamCompleted(now: RxTime) -> Action {
     guard case .running(let buffer, _) = state else { return .none }
     state = .finished
@@ -100,7 +132,11 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
   }
 
   /// Upstream failed: drops the buffer, to be released after the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamFailed() -> Action {
     guard case .running(let buffer, _) = state else { return .none }
     state = .finished
@@ -110,7 +146,11 @@ internal struct _BufferStateMachine<Element: Sendable>: _TimeDrivenStateMachine 
   /// The subscription was disposed.
   ///
   /// - Returns: The current buffer, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> [Element] {
     defer { state = .finished }
     if case .running(let buffer, _) = state { return buffer }

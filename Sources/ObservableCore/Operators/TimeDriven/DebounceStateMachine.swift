@@ -33,17 +33,29 @@ internal struct _DebounceStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   @usableFromInline
   internal var state: State = .running(latest: nil, generation: 0)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(dueTime: RxTimeInterval) {
     self.dueTime = dueTime
   }
 
   /// Debouncing waits for quiet periods, measured by the timers alone.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var readsClock: Bool { false }
 
   /// An element arrived from upstream: it becomes the latest, and a newer timer starts.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
     switch state {
     case .running(_, let generation):
@@ -56,7 +68,11 @@ internal struct _DebounceStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   }
 
   /// The timer of `generation` fired: the latest element goes out if the timer is current.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
     switch state {
     case .running(let latest?, let current) where current == generation:
@@ -68,7 +84,11 @@ internal struct _DebounceStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   }
 
   /// Upstream completed: the pending element, if any, goes out at once, then the completion.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamCompleted(now: RxTime) -> Action {
     switch state {
     case .running(let latest, _):
@@ -80,7 +100,11 @@ internal struct _DebounceStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   }
 
   /// Upstream failed: the pending element is dropped and the error forwarded.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamFailed() -> Action {
     switch state {
     case .running(let latest, _):
@@ -94,7 +118,11 @@ internal struct _DebounceStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   /// The subscription was disposed.
   ///
   /// - Returns: The pending element, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> Element? {
     defer { state = .finished }
     if case .running(let latest, _) = state { return latest }

@@ -23,7 +23,11 @@ internal struct _DelayStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
     @usableFromInline let arrival: RxTime
     @usableFromInline let event: Event<Element>
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(arrival: RxTime, event: Event<Element>) {
       self.arrival = arrival
       self.event = event
@@ -48,29 +52,49 @@ internal struct _DelayStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline var state: State = .running(waiting: _Queue(), timer: nil, lastGeneration: 0)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(dueTime: RxTimeInterval) {
     self.dueTime = dueTime
   }
 
   /// Delaying measures each event's time since its arrival.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var readsClock: Bool { true }
 
   /// An element arrived from upstream at `now`: it waits its delay.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
     eventArrived(.next(element), now: now)
   }
 
   /// Upstream completed at `now`: the completion waits its delay too.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamCompleted(now: RxTime) -> Action {
     eventArrived(.completed, now: now)
   }
 
   /// Queues `event`, and starts the timer for it unless one is running.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func eventArrived(_ event: Event<Element>, now: RxTime) -> Action {
     guard case .running(var waiting, let timer, let lastGeneration) = state else { return .none }
     state = .finished
@@ -86,7 +110,11 @@ internal struct _DelayStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
 
   /// The timer of `generation` fired at `now`: the oldest event goes out if it is due (one
   /// per firing), and the timer starts again for the next waiting event.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
     guard case .running(var waiting, let timer, let lastGeneration) = state, timer == generation
     else { return .none }
@@ -110,7 +138,11 @@ internal struct _DelayStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
   }
 
   /// Upstream failed: the waiting events are dropped and the error forwarded at once.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamFailed() -> Action {
     guard case .running(let waiting, _, _) = state else { return .none }
     state = .finished
@@ -120,7 +152,11 @@ internal struct _DelayStateMachine<Element: Sendable>: _TimeDrivenStateMachine {
   /// The subscription was disposed.
   ///
   /// - Returns: The waiting events, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> _Queue<Waiting> {
     defer { state = .finished }
     if case .running(let waiting, _, _) = state { return waiting }

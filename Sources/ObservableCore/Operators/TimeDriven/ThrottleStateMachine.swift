@@ -37,20 +37,32 @@ internal struct _ThrottleStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   @usableFromInline var state: State = .running(
     waiting: nil, lastSent: nil, generation: 0, completed: false)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(dueTime: RxTimeInterval, latest: Bool) {
     self.dueTime = dueTime
     self.latest = latest
   }
 
   /// Throttling measures the time since the last emission.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var readsClock: Bool { true }
 
   /// An element arrived at `now`: it passes if the window has ended; otherwise, with `latest`,
   /// it waits for the timer (replacing the waiting one, or starting the timer for the rest of
   /// the window), and without it, it is dropped.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func elementArrived(_ element: Element, now: RxTime) -> Action {
     guard case .running(let waiting, let lastSent, let generation, let completed) = state else {
       return .none
@@ -73,7 +85,11 @@ internal struct _ThrottleStateMachine<Element: Sendable>: _TimeDrivenStateMachin
 
   /// The timer of `generation` fired at `now`: the waiting element goes out, followed by the
   /// completion if upstream completed meanwhile.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func timerFired(generation: UInt64, now: RxTime) -> Action {
     guard case .running(let waiting?, _, let current, let completed) = state,
       current == generation
@@ -87,7 +103,11 @@ internal struct _ThrottleStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   }
 
   /// Upstream completed: at once if no element waits, otherwise after the timer emits it.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamCompleted(now: RxTime) -> Action {
     guard case .running(let waiting, let lastSent, let generation, _) = state else {
       return .none
@@ -101,7 +121,11 @@ internal struct _ThrottleStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   }
 
   /// Upstream failed: any waiting element is dropped and the error forwarded.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamFailed() -> Action {
     guard case .running(let waiting, _, _, _) = state else { return .none }
     state = .finished
@@ -111,7 +135,11 @@ internal struct _ThrottleStateMachine<Element: Sendable>: _TimeDrivenStateMachin
   /// The subscription was disposed.
   ///
   /// - Returns: The waiting element, to release outside the lock.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() -> Element? {
     defer { state = .finished }
     if case .running(let waiting, _, _, _) = state { return waiting }

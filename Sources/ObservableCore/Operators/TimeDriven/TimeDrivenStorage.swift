@@ -79,11 +79,19 @@ internal protocol _TimeDrivenStateMachine: SendableMetatype {
 
 extension _TimeDrivenStateMachine {
   /// Timers start before delivery.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal static var startsTimerAfterDelivery: Bool { false }
 
   /// No timer at subscription.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func subscribed() -> (generation: UInt64, delay: RxTimeInterval)? { nil }
 }
 
@@ -107,7 +115,11 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   @usableFromInline let timer = _TimerSlot()
   @usableFromInline let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     machine: sending Machine, downstream: AnyObserver<Output>, lifetime: _Lifetime,
     scheduler: any SchedulerType
@@ -119,13 +131,21 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   }
 
   /// The time to pass to the machine.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal var now: RxTime {
     Machine.readsClock ? scheduler.now : .distantPast
   }
 
   /// Hands an upstream event to the machine and carries out its decision.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func upstreamEvent(_ event: Event<Element>) {
     switch event {
     case .next(let element): elementArrived(element)
@@ -139,7 +159,11 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   // into the lock, which cost throttle 6% more instructions per element (RESULTS.md).
 
   /// Hands an upstream element to the machine and carries out its decision.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func elementArrived(_ element: Element) {
     let now = now
     var timerToStart: Timer?
@@ -174,7 +198,11 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   }
 
   /// Hands the firing of the timer of `generation` to the machine and carries out its decision.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func timerFired(generation: UInt64) {
     let now = now
     var timerToStart: Timer?
@@ -199,7 +227,11 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   ///   - failure: The upstream error, for a ``_TimeDrivenAction/fail(dropped:)`` decision.
   /// - Returns: The event to deliver after the lock, if the caller must, and what the machine
   ///   dropped, to release after it.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(__always)
   internal static func enqueue(
     _ action: _TimeDrivenAction<Output, Machine.Released>,
@@ -234,7 +266,11 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   ///   - timer: The timer to start, if any.
   ///   - released: What the machine dropped.
   ///   - pending: The event to deliver, if the caller must.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   @inline(__always)
   internal func carryOut(
     timer: Timer?, released: consuming Machine.Released?, pending: _PendingOutput<Output>?
@@ -250,7 +286,11 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
   }
 
   /// Starts the timer of `generation`, replacing the running one.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func startTimer(generation: UInt64, delay: RxTimeInterval) {
     let scheduled = scheduler.scheduleRelative(generation, dueTime: delay) { generation in
       self.timerFired(generation: generation)
@@ -259,7 +299,11 @@ internal final class _TimeDrivenStorage<Machine: _TimeDrivenStateMachine>: Dispo
     timer.install(scheduled, generation: generation)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in
@@ -278,7 +322,11 @@ extension ObservableType {
   ///   - scheduler: The scheduler that runs the timers.
   ///   - machine: Makes the machine of a subscription.
   /// - Returns: The operator's sequence.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func _timeDriven<Machine: _TimeDrivenStateMachine>(
     scheduler: any SchedulerType, machine: @escaping @Sendable () -> Machine
   ) -> Observable<Machine.Output> where Machine.Element == Element {

@@ -19,7 +19,11 @@ internal struct _TimeoutStateMachine {
   @usableFromInline
   internal var state: State = .watching(generation: 0)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init() {}
 
   /// What to do with an event from the source.
@@ -34,7 +38,11 @@ internal struct _TimeoutStateMachine {
   }
 
   /// An element arrived from the source.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func elementArrived() -> SourceAction {
     guard case .watching(let generation) = state else { return .none }
     let next = generation &+ 1
@@ -43,7 +51,11 @@ internal struct _TimeoutStateMachine {
   }
 
   /// The source terminated.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func sourceTerminated() -> SourceAction {
     guard case .watching = state else { return .none }
     state = .finished
@@ -60,7 +72,11 @@ internal struct _TimeoutStateMachine {
   }
 
   /// The timer of `generation` fired.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func timerFired(generation: UInt64) -> TimerAction {
     guard case .watching(let current) = state, current == generation else { return .none }
     state = .switched
@@ -70,7 +86,11 @@ internal struct _TimeoutStateMachine {
   /// An event arrived from the other sequence.
   ///
   /// - Returns: Whether to forward it.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func otherEvent(isTerminal: Bool) -> Bool {
     guard case .switched = state else { return false }
     if isTerminal { state = .finished }
@@ -78,7 +98,11 @@ internal struct _TimeoutStateMachine {
   }
 
   /// The subscription was disposed.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func disposed() {
     state = .finished
   }

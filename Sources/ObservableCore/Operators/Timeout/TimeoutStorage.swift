@@ -17,7 +17,11 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
   @usableFromInline let timer = _TimerSlot()
   @usableFromInline let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     downstream: AnyObserver<Element>, lifetime: _Lifetime, original: _Lifetime,
     other: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType
@@ -31,7 +35,11 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     resource = _ResourceToken(inheriting: lifetime.resource)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func upstreamEvent(_ event: Event<Element>) {
     var restart: UInt64?
     let first = state.withLock { state -> _PendingOutput<Element>? in
@@ -52,7 +60,11 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     if let restart { startTimer(generation: restart) }
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func startTimer(generation: UInt64) {
     let scheduled = scheduler.scheduleRelative(generation, dueTime: dueTime) { generation in
       self.timerFired(generation: generation)
@@ -61,7 +73,11 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     timer.install(scheduled, generation: generation)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func timerFired(generation: UInt64) {
     let action = state.withLock { $0.machine.timerFired(generation: generation) }
     guard case .switchToOther = action else { return }
@@ -76,7 +92,11 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
       switched)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func otherEvent(_ event: Event<Element>) {
     let first = state.withLock { state -> _PendingOutput<Element>? in
       guard state.machine.otherEvent(isTerminal: event.isStopEvent) else { return nil }
@@ -85,7 +105,11 @@ internal final class _TimeoutStorage<Element: Sendable>: Disposable {
     state._drainOutput(first, lifetime: lifetime)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func dispose() {
     timer.dispose()
     let released = state.withLock { state in

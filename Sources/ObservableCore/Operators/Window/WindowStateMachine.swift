@@ -17,7 +17,11 @@ internal struct _WindowStateMachine {
   @usableFromInline let maxCount: Int
   @usableFromInline var state: State = .running(count: 0, generation: 0)
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(maxCount: Int) {
     self.maxCount = maxCount
   }
@@ -35,7 +39,11 @@ internal struct _WindowStateMachine {
   }
 
   /// An element arrived from upstream.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func elementArrived() -> ElementAction {
     guard case .running(let count, let generation) = state else { return .none }
     guard count + 1 >= maxCount else {
@@ -57,7 +65,11 @@ internal struct _WindowStateMachine {
   }
 
   /// The timer of `generation` fired.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func timerFired(generation: UInt64) -> TimerAction {
     guard case .running(_, let current) = state, current == generation else { return .none }
     let next = current &+ 1
@@ -68,7 +80,11 @@ internal struct _WindowStateMachine {
   /// Upstream completed or failed.
   ///
   /// - Returns: Whether to terminate the current window and the result.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func upstreamTerminated() -> Bool {
     guard case .running = state else { return false }
     state = .finished
@@ -76,7 +92,11 @@ internal struct _WindowStateMachine {
   }
 
   /// Everything was torn down.
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal mutating func tornDown() {
     state = .finished
   }

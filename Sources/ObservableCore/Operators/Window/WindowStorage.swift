@@ -36,7 +36,11 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
     @usableFromInline var windowSubscriptions = 0
     @usableFromInline var isTornDown = false
 
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     init(maxCount: Int, downstream: AnyObserver<Observable<Element>>) {
       machine = _WindowStateMachine(maxCount: maxCount)
       current = PublishSubject()
@@ -44,7 +48,11 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
     }
 
     /// Enqueues `actions` in order; returns the first one if the caller must perform them.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     mutating func enqueue(_ actions: _WindowAction<Element>...) -> _WindowAction<Element>? {
       var first: _WindowAction<Element>?
       for action in actions {
@@ -54,7 +62,11 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
     }
 
     /// Closes the current window and opens the next one; returns the actions to perform.
-    @inlinable
+    #if DEBUG
+      @inlinable
+    #else
+      @_alwaysEmitIntoClient
+    #endif
     mutating func rotate() -> (close: _WindowAction<Element>, open: _WindowAction<Element>) {
       let closed = current
       current = PublishSubject()
@@ -69,7 +81,11 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
   @usableFromInline let timer = _TimerSlot()
   @usableFromInline let resource: _ResourceToken
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal init(
     downstream: AnyObserver<Observable<Element>>, upstream: _Lifetime, timeSpan: RxTimeInterval,
     count: Int, scheduler: any SchedulerType
@@ -89,7 +105,11 @@ internal final class _WindowStorage<Element: Sendable>: Sendable {
     startTimer(generation: 0)
   }
 
-  @inlinable
+  #if DEBUG
+    @inlinable
+  #else
+    @_alwaysEmitIntoClient
+  #endif
   internal func upstreamEvent(_ event: Event<Element>) {
     var nextTimer: UInt64?
     let first = state.withLock { state -> _WindowAction<Element>? in
