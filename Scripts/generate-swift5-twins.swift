@@ -624,9 +624,9 @@ func makeTwin(
   }
   // A twin is `@_alwaysEmitIntoClient` even where its original is `@inlinable` (outside
   // ObservableCore, which has none): inlinable all the same, so a Swift 5 client's code is
-  // exactly as fast, but the library keeps no copy of its own. Swift 6
-  // clients never call a twin, and a Swift 5 client emits only the few it calls; the copies
-  // were 110 KB of ObservableCore's object code and 7% of a small client's stripped binary
+  // exactly as fast, but the library keeps no copy of its own. Swift 6 clients never call a
+  // twin, and a Swift 5 client emits only the few it calls; the copies were 110 KB of
+  // ObservableCore's object code and 7% of a small client's stripped binary
   // (Benchmarks/build-cost.sh, issue 40).
   let twinAttributes = d.attributes.filter { $0 != marker && $0 != "@_disfavoredOverload" }
     .map { $0 == "@inlinable" ? "@_alwaysEmitIntoClient" : $0 }
@@ -699,19 +699,12 @@ struct SourceFile {
 /// (CONTRIBUTING.md, "Emitted into the client in release builds"). It is replaced by
 /// `@inlinable` and as many line breaks as it had, so that line numbers hold. A twin is
 /// `@_alwaysEmitIntoClient` either way.
-func withBuildConditionalAttributesRead(_ text: String) -> String {
+func withBuildConditionalAttributesRead(_ text: String) throws -> String {
   let pattern = ["#if DEBUG", "@inlinable", "#else", "@_alwaysEmitIntoClient", "#endif"]
     .joined(separator: #"[ \t]*\n[ \t]*"#)
-  guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
-  let source = text as NSString
-  var result = ""
-  var last = 0
-  for match in regex.matches(in: text, range: NSRange(location: 0, length: source.length)) {
-    result += source.substring(with: NSRange(location: last, length: match.range.location - last))
-    result += "@inlinable" + String(repeating: "\n", count: 4)
-    last = match.range.location + match.range.length
-  }
-  return result + source.substring(from: last)
+  return try NSRegularExpression(pattern: pattern).stringByReplacingMatches(
+    in: text, range: NSRange(location: 0, length: (text as NSString).length),
+    withTemplate: "@inlinable" + String(repeating: "\n", count: 4))
 }
 
 /// The file's leading imports (with their `#if` blocks), copied into its twins' file.
@@ -886,8 +879,9 @@ func run() throws -> Int32 {
     var files: [SourceFile] = []
     for case let path as String in enumerator
     where path.hasSuffix(".swift") && !path.hasPrefix(outputFolder + "/") {
-      let text = try String(contentsOf: moduleURL.appendingPathComponent(path), encoding: .utf8)
-      files.append(SourceFile(path: path, text: Array(withBuildConditionalAttributesRead(text))))
+      let text = try withBuildConditionalAttributesRead(
+        String(contentsOf: moduleURL.appendingPathComponent(path), encoding: .utf8))
+      files.append(SourceFile(path: path, text: Array(text)))
     }
     files.sort { $0.path < $1.path }
     // Every class in the module, for initializers that must be `convenience` in a twin.
