@@ -19,8 +19,10 @@
 //
 // Each target is compiled as SwiftPM compiles it in a debug build, whole-module and through SIL,
 // for the triple of each platform at the floor Package.swift declares (x86_64: an Intel Mac, and
-// the simulators of the other platforms; the interfaces come from the x86_64 Linux toolchain),
-// against:
+// the simulators of the other platforms; the interfaces come from the x86_64 Linux toolchain).
+// A library whose sources name DEBUG in an `#if` is then checked again as a release build
+// compiles it (no DEBUG, no -enable-testing), reported as `Name (release)`, so that the other
+// half of each `#if DEBUG` is checked too. Both are checked against:
 // - Swift, _Concurrency, _StringProcessing, _RegexParser, RegexBuilder, Synchronization,
 //   Observation, Distributed, SwiftOnoneSupport, Testing and _TestingInterop, rebuilt from the
 //   Linux toolchain's `.swiftinterface` files with the target rewritten
@@ -1197,58 +1199,122 @@ extension StandInSDK {
             diagnostics: "it depends on \(broken), which failed", seconds: 0))
         continue
       }
-      var sources = target.sources.filter { $0.pathExtension == "swift" }
-      var arguments =
-        arguments(toolchain) + clangArguments + [
-          "-module-name", target.moduleName, "-swift-version", target.languageMode,
-          "-package-name", package.folder.lastPathComponent.lowercased(),
-          "-I", scratch.path, "-Onone", "-wmo", "-enable-testing", "-DSWIFT_PACKAGE", "-DDEBUG",
-        ]
-      arguments += target.defines.map { "-D\($0)" }
-      if target.kind != .executable
-        || !sources.contains(where: { $0.lastPathComponent == "main.swift" })
-      {
-        arguments.append("-parse-as-library")
-      }
-      if target.hasResources {
-        // What SwiftPM generates for a target with resources: `Bundle.module`.
-        let accessor = scratch.appendingPathComponent("\(target.moduleName)+Bundle.module.swift")
-        try? """
-        import Foundation
-
-        extension Foundation.Bundle {
-          static let module: Bundle = Bundle.main
-        }
-
-        """.write(to: accessor, atomically: true, encoding: .utf8)
-        sources.append(accessor)
-      } else {
-        arguments.append("-DSWIFT_MODULE_RESOURCE_BUNDLE_UNAVAILABLE")
-      }
-      if target.kind != .test {
-        arguments += [
-          "-emit-module", "-emit-module-path",
-          scratch.appendingPathComponent("\(target.moduleName).swiftmodule").path,
-        ]
-      }
-      // Not `-o /dev/null`: the driver deletes the outputs of a job that fails, and run as root
-      // (as CI may be) it deleted `/dev/null` itself, which every later step then wrote to as a
-      // regular file (ApplePlatformCheckTests checks that it no longer does).
-      let sil = scratch.appendingPathComponent("\(target.moduleName).sil")
-      arguments += ["-emit-sil", "-o", sil.path]
-      let started = Date()
-      let result = run(toolchain.tool("swiftc"), arguments + sources.map(\.path))
-      let seconds = Date().timeIntervalSince(started)
-      let diagnostics = reportedDiagnostics(result.output, package: package)
-      let clean = result.status == 0 && diagnostics.isEmpty
-      if !clean { failed.insert(target.name) }
+      let outcome = typecheck(
+        target, as: .debug, package: package, toolchain: toolchain, scratch: scratch,
+        clangArguments: clangArguments)
+      if outcome.verdict != TargetOutcome.passed { failed.insert(target.name) }
+      outcomes.append(outcome)
+    }
+    // What a release build compiles and a debug build does not: the other half of each
+    // `#if DEBUG`. Only libraries are built in release by their users, and only the ones that
+    // name DEBUG in a condition compile anything else there; each is checked against the
+    // modules of the debug pass.
+    for target in package.targets
+    where target.kind == .library && !target.isClang && !failed.contains(target.name)
+      && target.namesDebugCondition
+    {
       outcomes.append(
-        TargetOutcome(
-          target: target.name, verdict: clean ? TargetOutcome.passed : "failed",
-          diagnostics: clean ? "" : (diagnostics.isEmpty ? result.output : diagnostics),
-          seconds: seconds))
+        typecheck(
+          target, as: .release, package: package, toolchain: toolchain, scratch: scratch,
+          clangArguments: clangArguments))
     }
     return outcomes
+  }
+}
+
+/// The configuration a target is type-checked in.
+enum BuildConfiguration: Sendable {
+  /// As `swift build` compiles it: `DEBUG` defined, `-enable-testing`.
+  case debug
+  /// As `swift build -c release` compiles it: neither.
+  case release
+}
+
+extension StandInSDK {
+  /// Type-checks one Swift target, with the diagnostics of SIL generation, against this SDK.
+  ///
+  /// - Parameters:
+  ///   - target: The target.
+  ///   - configuration: Debug (which also emits the module its dependents import) or release.
+  ///   - package: The package.
+  ///   - toolchain: The toolchain.
+  ///   - scratch: Where modules and outputs go.
+  ///   - clangArguments: The arguments that make the package's C modules importable.
+  /// - Returns: The outcome; a release check is named `Target (release)`.
+  func typecheck(
+    _ target: Target, as configuration: BuildConfiguration, package: Package,
+    toolchain: Toolchain, scratch: URL, clangArguments: [String]
+  ) -> TargetOutcome {
+    var sources = target.sources.filter { $0.pathExtension == "swift" }
+    var arguments =
+      arguments(toolchain) + clangArguments + [
+        "-module-name", target.moduleName, "-swift-version", target.languageMode,
+        "-package-name", package.folder.lastPathComponent.lowercased(),
+        "-I", scratch.path, "-Onone", "-wmo", "-DSWIFT_PACKAGE",
+      ]
+    if configuration == .debug { arguments += ["-enable-testing", "-DDEBUG"] }
+    arguments += target.defines.map { "-D\($0)" }
+    if target.kind != .executable
+      || !sources.contains(where: { $0.lastPathComponent == "main.swift" })
+    {
+      arguments.append("-parse-as-library")
+    }
+    if target.hasResources {
+      // What SwiftPM generates for a target with resources: `Bundle.module`.
+      let accessor = scratch.appendingPathComponent("\(target.moduleName)+Bundle.module.swift")
+      try? """
+      import Foundation
+
+      extension Foundation.Bundle {
+        static let module: Bundle = Bundle.main
+      }
+
+      """.write(to: accessor, atomically: true, encoding: .utf8)
+      sources.append(accessor)
+    } else {
+      arguments.append("-DSWIFT_MODULE_RESOURCE_BUNDLE_UNAVAILABLE")
+    }
+    // The debug pass emits the module that dependents import; the release pass only checks.
+    if target.kind != .test && configuration == .debug {
+      arguments += [
+        "-emit-module", "-emit-module-path",
+        scratch.appendingPathComponent("\(target.moduleName).swiftmodule").path,
+      ]
+    }
+    // Not `-o /dev/null`: the driver deletes the outputs of a job that fails, and run as root
+    // (as CI may be) it deleted `/dev/null` itself, which every later step then wrote to as a
+    // regular file (ApplePlatformCheckTests checks that it no longer does).
+    let suffix = configuration == .debug ? "" : "-release"
+    let sil = scratch.appendingPathComponent("\(target.moduleName)\(suffix).sil")
+    arguments += ["-emit-sil", "-o", sil.path]
+    let started = Date()
+    let result = run(toolchain.tool("swiftc"), arguments + sources.map(\.path))
+    let seconds = Date().timeIntervalSince(started)
+    let diagnostics = reportedDiagnostics(result.output, package: package)
+    let clean = result.status == 0 && diagnostics.isEmpty
+    return TargetOutcome(
+      target: configuration == .debug ? target.name : "\(target.name) (release)",
+      verdict: clean ? TargetOutcome.passed : "failed",
+      diagnostics: clean ? "" : (diagnostics.isEmpty ? result.output : diagnostics),
+      seconds: seconds)
+  }
+}
+
+extension Target {
+  /// Whether a Swift source of the target names `DEBUG` in an `#if` or `#elseif`, so that a
+  /// release build compiles something a debug build does not.
+  var namesDebugCondition: Bool {
+    sources.contains { file in
+      guard file.pathExtension == "swift",
+        let text = try? String(contentsOf: file, encoding: .utf8)
+      else { return false }
+      return text.split(separator: "\n").contains { line in
+        let code = line.drop { $0 == " " || $0 == "\t" }
+        guard code.hasPrefix("#if ") || code.hasPrefix("#elseif ") else { return false }
+        return code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+          .contains("DEBUG")
+      }
+    }
   }
 }
 

@@ -88,6 +88,21 @@ struct ApplePlatformCheckTests {
     }
   }
 
+  @Test(
+    "a library that names DEBUG is checked again as a release build compiles it",
+    arguments: ["macOS", "iOS"])
+  func releaseHalf(platform: String) throws {
+    let report = try report(platform)
+    #expect(report.contains("ReleaseOnly                  passed"), "\(report)")
+    #expect(report.contains("ReleaseOnly (release)        failed"), "\(report)")
+    #expect(
+      report.contains(
+        "Sources/ReleaseOnly/ReleaseOnly.swift:13:41: error: cannot find 'get_nprocs' in scope"),
+      "\(report)")
+    // A library that does not name DEBUG compiles the same code in release: no second check.
+    #expect(!report.contains("Portable (release)"), "\(report)")
+  }
+
   @Test("reports nothing against code that is right, and skips what depends on a failure")
   func noFalseReports() throws {
     for platform in ["macOS", "iOS"] {

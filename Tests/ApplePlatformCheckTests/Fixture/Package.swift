@@ -19,5 +19,8 @@ let package = Package(
     .target(name: "AppleDeprecated"),
     // Depends on a target that fails, so it is not checked.
     .target(name: "Dependent", dependencies: ["GlibcOnly"]),
+    // Calls get_nprocs, glibc's, only where `#if DEBUG` is false: the debug check passes, the
+    // release check fails.
+    .target(name: "ReleaseOnly"),
   ]
 )
