@@ -699,12 +699,22 @@ struct SourceFile {
 /// (CONTRIBUTING.md, "Emitted into the client in release builds"). It is replaced by
 /// `@inlinable` and as many line breaks as it had, so that line numbers hold. A twin is
 /// `@_alwaysEmitIntoClient` either way.
-func withBuildConditionalAttributesRead(_ text: String) throws -> String {
-  let pattern = ["#if DEBUG", "@inlinable", "#else", "@_alwaysEmitIntoClient", "#endif"]
-    .joined(separator: #"[ \t]*\n[ \t]*"#)
-  return try NSRegularExpression(pattern: pattern).stringByReplacingMatches(
-    in: text, range: NSRange(location: 0, length: (text as NSString).length),
-    withTemplate: "@inlinable" + String(repeating: "\n", count: 4))
+struct BuildConditionalAttributes {
+  private let block: NSRegularExpression
+
+  /// Compiles the block's pattern, once for every file read.
+  init() throws {
+    let pattern = ["#if DEBUG", "@inlinable", "#else", "@_alwaysEmitIntoClient", "#endif"]
+      .joined(separator: #"[ \t]*\n[ \t]*"#)
+    block = try NSRegularExpression(pattern: pattern)
+  }
+
+  /// `text` with each block read as `@inlinable`.
+  func readAsInlinable(_ text: String) -> String {
+    block.stringByReplacingMatches(
+      in: text, range: NSRange(location: 0, length: (text as NSString).length),
+      withTemplate: "@inlinable" + String(repeating: "\n", count: 4))
+  }
 }
 
 /// The file's leading imports (with their `#if` blocks), copied into its twins' file.
@@ -873,14 +883,15 @@ func run() throws -> Int32 {
   let configuration = root.appendingPathComponent(".swift-format").path
   let fm = FileManager.default
   var problems: [String] = []
+  let attributes = try BuildConditionalAttributes()
   for module in modules {
     let moduleURL = root.appendingPathComponent("Sources/\(module)")
     guard let enumerator = fm.enumerator(atPath: moduleURL.path) else { continue }
     var files: [SourceFile] = []
     for case let path as String in enumerator
     where path.hasSuffix(".swift") && !path.hasPrefix(outputFolder + "/") {
-      let text = try withBuildConditionalAttributesRead(
-        String(contentsOf: moduleURL.appendingPathComponent(path), encoding: .utf8))
+      let text = attributes.readAsInlinable(
+        try String(contentsOf: moduleURL.appendingPathComponent(path), encoding: .utf8))
       files.append(SourceFile(path: path, text: Array(text)))
     }
     files.sort { $0.path < $1.path }
