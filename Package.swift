@@ -101,7 +101,7 @@ let package = Package(
     .testTarget(
       name: "AsyncBridgeTests",
       dependencies: ["AsyncBridge", "ObservableCore", "ObservableTesting"]),
-    .testTarget(name: "GitHubReplayTests", dependencies: ["GitHubReplay"]),
+    .testTarget(name: "GitHubReplayTests", dependencies: ["GitHubReplay", "ObservableTesting"]),
     .testTarget(
       name: "ObservableBlockingTests", dependencies: ["ObservableBlocking", "ObservableCore"]),
     // Real-thread races with fixed iteration counts and deadlines; CI runs them alone under
@@ -113,7 +113,8 @@ let package = Package(
       name: "BridgeDemoTests",
       // The executable is a dependency so that `swift test` builds it before the tests run it.
       dependencies: [
-        "bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore", "TestProcessSupport",
+        "bridge-demo", "GitHubReplay", "GitHubAsync", "ObservableCore", "ObservableTesting",
+        "TestProcessSupport",
       ]),
     // Code written for RxSwift 6 and RxCocoa (the articles' samples, RxExample-style signup and
     // search view models), compiled in Swift 5 language mode with only the imports changed, and

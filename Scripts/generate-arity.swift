@@ -660,13 +660,13 @@ func hotSources(_ sources: [[(Int, String)]], element: String = "Int") -> String
 }
 
 func subscriptionsExpectation(_ windows: [(Int, Int)]) -> String {
-  "#expect(\n  s.map(\\.subscriptions) == [\n"
+  "expectEqual(\n  s.map(\\.subscriptions),\n  [\n"
     + windows.map { "    [Subscription(\($0.0), \($0.1))],\n" }.joined() + "  ])\n"
 }
 
 func eventsExpectation(_ events: [(Int, String)], element: String = "[Int]") -> String {
   "let expected: [Recorded<Event<\(element)>>] = \(recorded(events))\n"
-    + "#expect(res.events == expected)\n"
+    + "expectEqual(res.events, expected)\n"
 }
 
 /// `s[0], s[1], …` for `n` sources.

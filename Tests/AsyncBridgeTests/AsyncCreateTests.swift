@@ -16,7 +16,7 @@ struct AsyncCreateTests {
         return 21 * 2
       }.asObservable().subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(42), .completed])
+      expectEqual(observer.events.map(\.value), [.next(42), .completed])
       subscription.dispose()
     }
   }
@@ -89,7 +89,7 @@ struct AsyncCreateTests {
       // Synchronous sources deliver before `subscribe` returns; the async ones could not.
       _ = single.subscribe(onSuccess: { value in received.mutate { $0.append(value) } })
       _ = observable.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
     }
   }
 
@@ -104,7 +104,7 @@ struct AsyncCreateTests {
         }
       }.subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(1), .next(2), .next(3), .completed])
+      expectEqual(observer.events.map(\.value), [.next(1), .next(2), .next(3), .completed])
       subscription.dispose()
     }
   }
@@ -118,7 +118,7 @@ struct AsyncCreateTests {
         throw BridgeTestError(id: 14)
       }.subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(1), .error(BridgeTestError(id: 14))])
+      expectEqual(observer.events.map(\.value), [.next(1), .error(BridgeTestError(id: 14))])
       subscription.dispose()
     }
   }
@@ -137,7 +137,7 @@ struct AsyncCreateTests {
       }.subscribe(observer)
       await finished.wait()
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(1), .completed])
+      expectEqual(observer.events.map(\.value), [.next(1), .completed])
       #expect(observer.grammarViolations.isEmpty)
       subscription.dispose()
     }
@@ -159,7 +159,7 @@ struct AsyncCreateTests {
       await sent.wait()
       subscription.dispose()
       await cancelled.wait()
-      #expect(observer.events.map(\.value) == [.next(1)])
+      expectEqual(observer.events.map(\.value), [.next(1)])
     }
   }
 
@@ -177,7 +177,7 @@ struct AsyncCreateTests {
         }
       }.subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements.count == 1_000)
+      expectEqual(observer.elements.count, 1_000)
       #expect(observer.grammarViolations.isEmpty)
       subscription.dispose()
     }

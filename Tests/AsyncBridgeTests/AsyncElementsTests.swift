@@ -13,7 +13,7 @@ struct AsyncElementsTests {
       for try await value in Observable.range(start: 0, count: 10_000).asyncElements {
         received.append(value)
       }
-      #expect(received == Array(0..<10_000))
+      expectEqual(received, Array(0..<10_000))
     }
   }
 
@@ -30,7 +30,7 @@ struct AsyncElementsTests {
       for value in 0..<1_000 { source.send(value) }
       source.complete()
       let received = try await consumer.value
-      #expect(received == Array(0..<1_000))
+      expectEqual(received, Array(0..<1_000))
     }
   }
 
@@ -65,12 +65,12 @@ struct AsyncElementsTests {
       }
       let sequence = source.asyncElements
       var iterator = sequence.makeAsyncIterator()
-      #expect(subscriptions.count == 0)
+      expectEqual(subscriptions.count, 0)
       let first = try await iterator.next()
-      #expect(first == 1)
+      expectEqual(first, 1)
       var second: [Int] = []
       for try await value in sequence { second.append(value) }
-      #expect(second == [2])
+      expectEqual(second, [2])
     }
   }
 
@@ -188,10 +188,10 @@ struct AsyncElementsTests {
         var iterator = bridgeBurst([1, 2], completes: false, disposed: disposed).asyncElements
           .makeAsyncIterator()
         let first = try await iterator.next()
-        #expect(first == 1)
-        #expect(disposed.count == 0)
+        expectEqual(first, 1)
+        expectEqual(disposed.count, 0)
       }
-      #expect(disposed.count == 1)
+      expectEqual(disposed.count, 1)
     }
   }
 
@@ -211,7 +211,7 @@ struct AsyncElementsTests {
   func mainActorConsumer() async throws {
     try await withLeakChecking {
       let received = try await Self.iterateOnMainActor()
-      #expect(received == [0, 1, 2])
+      expectEqual(received, [0, 1, 2])
     }
   }
 
@@ -248,7 +248,7 @@ extension AsyncElementsTests {
         received.append(useOriginal ? try await original.next() : try await copy.next())
       }
     }
-    #expect(received == Array(0...36))
+    expectEqual(received, Array(0...36))
     subject.onCompleted()
     #expect(try await copy.next() == nil)
     #expect(try await original.next() == nil)
@@ -267,9 +267,9 @@ extension AsyncElementsTests {
     let second = try await copy.next()
     let third = try await copy.next()
     let fourth = try await original.next()
-    #expect([first, second, third, fourth] == [1, 2, 3, 4])
+    expectEqual([first, second, third, fourth], [1, 2, 3, 4])
     #expect(try await copy.next() == nil)
     #expect(try await original.next() == nil)
-    #expect(disposed.count == 1)
+    expectEqual(disposed.count, 1)
   }
 }

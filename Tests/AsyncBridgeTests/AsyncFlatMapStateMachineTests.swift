@@ -47,11 +47,11 @@ struct AsyncFlatMapStateMachineTests {
     #expect(first?.id == 0 && first?.element == 1)
     #expect(second?.id == 1 && second?.element == 2)
     #expect(delivered(machine.upstreamCompleted()) == nil)
-    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
+    expectEqual(delivered(machine.taskSucceeded(id: 1, value: "b")), .some(.next("b")))
     #expect(afterDelivery(&machine).event == nil)
     let last = machine.taskSucceeded(id: 0, value: "a")
-    #expect(delivered(last) == .some(.next("a")))
-    #expect(afterDelivery(&machine).event == .completed)
+    expectEqual(delivered(last), .some(.next("a")))
+    expectEqual(afterDelivery(&machine).event, .completed)
     #expect(afterDelivery(&machine).event == nil)
     #expect(started(machine.upstreamElement(3)) == nil)
   }
@@ -59,21 +59,21 @@ struct AsyncFlatMapStateMachineTests {
   @Test("concat starts the next element only once the previous result has been delivered")
   func concat() {
     var machine = Machine(mode: .concat)
-    #expect(started(machine.upstreamElement(1))?.id == 0)
+    expectEqual(started(machine.upstreamElement(1))?.id, 0)
     #expect(started(machine.upstreamElement(2)) == nil)
     // The result is handed to the deliverer; nothing starts while it is being delivered.
-    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(.next("a")))
+    expectEqual(delivered(machine.taskSucceeded(id: 0, value: "a")), .some(.next("a")))
     #expect(started(machine.upstreamElement(3)) == nil)
     let next = afterDelivery(&machine)
     #expect(next.event == nil)
     #expect(next.start?.id == 1 && next.start?.element == 2)
     #expect(machine.nextStart() == nil)
     #expect(delivered(machine.upstreamCompleted()) == nil)
-    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
-    #expect(afterDelivery(&machine).start?.element == 3)
+    expectEqual(delivered(machine.taskSucceeded(id: 1, value: "b")), .some(.next("b")))
+    expectEqual(afterDelivery(&machine).start?.element, 3)
     // The last result and the completion are delivered in one drain.
-    #expect(delivered(machine.taskSucceeded(id: 2, value: "c")) == .some(.next("c")))
-    #expect(afterDelivery(&machine).event == .completed)
+    expectEqual(delivered(machine.taskSucceeded(id: 2, value: "c")), .some(.next("c")))
+    expectEqual(afterDelivery(&machine).event, .completed)
   }
 
   @Test("concat starts nothing more once the subscription is disposed during a delivery")
@@ -81,10 +81,10 @@ struct AsyncFlatMapStateMachineTests {
     var machine = Machine(mode: .concat)
     _ = machine.upstreamElement(1)
     _ = machine.upstreamElement(2)
-    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(.next("a")))
+    expectEqual(delivered(machine.taskSucceeded(id: 0, value: "a")), .some(.next("a")))
     // The downstream disposes from inside the delivery (a `take(1)`, say).
     switch machine.disposed() {
-    case .cancel(_, let dropped, _): #expect(Array(dropped) == [2])
+    case .cancel(_, let dropped, _): expectEqual(Array(dropped), [2])
     case .none: Issue.record("expected the waiting element to be dropped")
     }
     let next = afterDelivery(&machine)
@@ -94,14 +94,14 @@ struct AsyncFlatMapStateMachineTests {
   @Test("merge with a limit starts waiting elements as delivered results free their slots")
   func mergeWithLimit() {
     var machine = Machine(mode: .merge(limit: 2))
-    #expect(started(machine.upstreamElement(1))?.id == 0)
-    #expect(started(machine.upstreamElement(2))?.id == 1)
+    expectEqual(started(machine.upstreamElement(1))?.id, 0)
+    expectEqual(started(machine.upstreamElement(2))?.id, 1)
     #expect(started(machine.upstreamElement(3)) == nil)
     #expect(started(machine.upstreamElement(4)) == nil)
-    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(.next("b")))
+    expectEqual(delivered(machine.taskSucceeded(id: 1, value: "b")), .some(.next("b")))
     // Still delivering "b": the other task's result queues, and no slot is free yet.
-    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(nil))
-    #expect(afterDelivery(&machine).event == .next("a"))
+    expectEqual(delivered(machine.taskSucceeded(id: 0, value: "a")), .some(nil))
+    expectEqual(afterDelivery(&machine).event, .next("a"))
     // Both results delivered: both slots free.
     let next = afterDelivery(&machine)
     #expect(next.start?.id == 2 && next.start?.element == 3)
@@ -114,21 +114,21 @@ struct AsyncFlatMapStateMachineTests {
   func latest() {
     var machine = Machine(mode: .latest)
     let first = handle()
-    #expect(started(machine.upstreamElement(1))?.id == 0)
+    expectEqual(started(machine.upstreamElement(1))?.id, 0)
     switch machine.taskCreated(id: 0, handle: first) {
     case .none: break
     case .cancel: Issue.record("a current task must not be cancelled")
     }
     switch machine.upstreamElement(2) {
     case .cancelAndStart(let previous, let id, let element):
-      #expect(previous == first)
+      expectEqual(previous, first)
       #expect(id == 1 && element == 2)
     default:
       Issue.record("expected the previous task to be cancelled")
     }
     #expect(delivered(machine.taskSucceeded(id: 0, value: "stale")) == nil)
     #expect(delivered(machine.taskFailed(id: 0, error: CancellationError())) == nil)
-    #expect(delivered(machine.taskSucceeded(id: 1, value: "fresh")) == .some(.next("fresh")))
+    expectEqual(delivered(machine.taskSucceeded(id: 1, value: "fresh")), .some(.next("fresh")))
   }
 
   @Test("a task registered after it was superseded is cancelled")
@@ -138,7 +138,7 @@ struct AsyncFlatMapStateMachineTests {
     _ = machine.upstreamElement(2)
     let late = handle()
     switch machine.taskCreated(id: 0, handle: late) {
-    case .cancel(let cancelled): #expect(cancelled == late)
+    case .cancel(let cancelled): expectEqual(cancelled, late)
     case .none: Issue.record("a superseded task must be cancelled")
     }
   }
@@ -152,8 +152,8 @@ struct AsyncFlatMapStateMachineTests {
     _ = machine.taskCreated(id: 1, handle: other)
     switch machine.taskFailed(id: 0, error: RxError.unknown) {
     case .cancelAndDeliver(let handles, let event, _):
-      #expect(handles == [other])
-      #expect(event?.error as? RxError == .unknown)
+      expectEqual(handles, [other])
+      expectEqual(event?.error as? RxError, .unknown)
     default:
       Issue.record("expected the error to be delivered and the other task cancelled")
     }
@@ -168,8 +168,8 @@ struct AsyncFlatMapStateMachineTests {
     _ = machine.upstreamElement(2)
     switch machine.upstreamFailed(RxError.unknown) {
     case .cancelAndDeliver(_, let event, let dropped):
-      #expect(event?.error as? RxError == .unknown)
-      #expect(Array(dropped) == [2])
+      expectEqual(event?.error as? RxError, .unknown)
+      expectEqual(Array(dropped), [2])
     default:
       Issue.record("expected the error to be delivered")
     }
@@ -178,7 +178,7 @@ struct AsyncFlatMapStateMachineTests {
   @Test("completion with nothing running completes at once")
   func immediateCompletion() {
     var machine = Machine(mode: .concat)
-    #expect(delivered(machine.upstreamCompleted()) == .some(.completed))
+    expectEqual(delivered(machine.upstreamCompleted()), .some(.completed))
   }
 
   @Test("disposal cancels running tasks, drops queued elements and undelivered events")
@@ -190,8 +190,8 @@ struct AsyncFlatMapStateMachineTests {
     _ = machine.upstreamElement(2)
     switch machine.disposed() {
     case .cancel(let handles, let dropped, _):
-      #expect(handles == [running])
-      #expect(Array(dropped) == [2])
+      expectEqual(handles, [running])
+      expectEqual(Array(dropped), [2])
     case .none:
       Issue.record("expected the running task to be cancelled")
     }
@@ -204,12 +204,12 @@ struct AsyncFlatMapStateMachineTests {
     var machine = Machine(mode: .merge(limit: nil))
     _ = machine.upstreamElement(1)
     _ = machine.upstreamElement(2)
-    #expect(delivered(machine.taskSucceeded(id: 0, value: "a")) == .some(.next("a")))
+    expectEqual(delivered(machine.taskSucceeded(id: 0, value: "a")), .some(.next("a")))
     // The first deliverer has not drained yet: the second result queues.
-    #expect(delivered(machine.taskSucceeded(id: 1, value: "b")) == .some(nil))
-    #expect(delivered(machine.upstreamCompleted()) == .some(nil))
-    #expect(afterDelivery(&machine).event == .next("b"))
-    #expect(afterDelivery(&machine).event == .completed)
+    expectEqual(delivered(machine.taskSucceeded(id: 1, value: "b")), .some(nil))
+    expectEqual(delivered(machine.upstreamCompleted()), .some(nil))
+    expectEqual(afterDelivery(&machine).event, .next("b"))
+    expectEqual(afterDelivery(&machine).event, .completed)
     #expect(afterDelivery(&machine).event == nil)
   }
 }

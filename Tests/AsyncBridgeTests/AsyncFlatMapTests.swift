@@ -55,7 +55,7 @@ struct AsyncFlatMapTests {
       let mapped: Observable<Int> = Observable.just(1).map { $0 + 1 }
       // The synchronous map delivers before `subscribe` returns; the async one could not.
       _ = mapped.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [2])
+      expectEqual(received.value, [2])
     }
   }
 
@@ -70,8 +70,9 @@ struct AsyncFlatMapTests {
         .subscribe(onNext: { value in received.mutate { $0.append(value) } })
       _ = Observable.of(1, 2).flatMapLatest { Observable.just("flatMapLatest \($0)") }
         .subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(
-        received.value == [
+      expectEqual(
+        received.value,
+        [
           "flatMap 1", "flatMap 2", "concatMap 1", "concatMap 2", "flatMapLatest 1",
           "flatMapLatest 2",
         ])
@@ -94,7 +95,7 @@ struct AsyncFlatMapTests {
       source.send(2)
       await source.disposed.wait()
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(10), .error(BridgeTestError(id: 20))])
+      expectEqual(observer.events.map(\.value), [.next(10), .error(BridgeTestError(id: 20))])
       subscription.dispose()
     }
   }
@@ -112,7 +113,7 @@ struct AsyncFlatMapTests {
       await gates.started.wait()
       source.fail(BridgeTestError(id: 21))
       await gates.cancelled.wait()
-      #expect(observer.events.map(\.value) == [.error(BridgeTestError(id: 21))])
+      expectEqual(observer.events.map(\.value), [.error(BridgeTestError(id: 21))])
       subscription.dispose()
     }
   }
@@ -131,7 +132,7 @@ struct AsyncFlatMapTests {
       #expect(observer.events.isEmpty)
       gates.open[1]?.fire()
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(10), .completed])
+      expectEqual(observer.events.map(\.value), [.next(10), .completed])
       subscription.dispose()
     }
   }
@@ -149,7 +150,7 @@ struct AsyncFlatMapTests {
       await source.disposed.wait()
       gates.open[1]?.fire()
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(10), .completed])
+      expectEqual(observer.events.map(\.value), [.next(10), .completed])
       subscription.dispose()
     }
   }
@@ -168,8 +169,8 @@ struct AsyncFlatMapTests {
       await gates.started.wait()
       subscription.dispose()
       await gates.cancelled.wait()
-      #expect(source.disposed.count == 1)
-      #expect(gates.started.count == 1)
+      expectEqual(source.disposed.count, 1)
+      expectEqual(gates.started.count, 1)
       #expect(observer.events.isEmpty)
     }
   }
@@ -187,11 +188,11 @@ struct AsyncFlatMapTests {
       source.complete()
       for value in 1...3 {
         await gates.started.wait(for: value)
-        #expect(gates.started.count == value)
+        expectEqual(gates.started.count, value)
         gates.open[value]?.fire()
       }
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(10), .next(20), .next(30), .completed])
+      expectEqual(observer.events.map(\.value), [.next(10), .next(20), .next(30), .completed])
       subscription.dispose()
     }
   }
@@ -217,7 +218,7 @@ struct AsyncFlatMapTests {
         #expect(delivered)
       }
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(30), .next(10), .next(20), .completed])
+      expectEqual(observer.events.map(\.value), [.next(30), .next(10), .next(20), .completed])
       subscription.dispose()
     }
   }
@@ -240,7 +241,7 @@ struct AsyncFlatMapTests {
       source.send(2)
       await gates.cancelled.wait()
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.error(BridgeTestError(id: 22))])
+      expectEqual(observer.events.map(\.value), [.error(BridgeTestError(id: 22))])
       await source.disposed.wait()
       subscription.dispose()
     }
@@ -266,7 +267,7 @@ struct AsyncFlatMapTests {
       #expect(observer.events.isEmpty)
       gates.open[2]?.fire()
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(20), .completed])
+      expectEqual(observer.events.map(\.value), [.next(20), .completed])
       subscription.dispose()
     }
   }
@@ -279,7 +280,7 @@ struct AsyncFlatMapTests {
         .flatMapLatest { _ async throws -> Int in throw BridgeTestError(id: 23) }
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.error(BridgeTestError(id: 23))])
+      expectEqual(observer.events.map(\.value), [.error(BridgeTestError(id: 23))])
       subscription.dispose()
     }
   }
@@ -297,10 +298,10 @@ struct AsyncFlatMapTests {
       let source = Observable.from(Array(0..<10))
       let mapped = asyncMap ? source.map(transform) : source.concatMap(transform)
       let taken = try await mapped.take(2).toArray().value
-      #expect(taken == [0, 1])
+      expectEqual(taken, [0, 1])
       // The third element's transform would start only after the second result was
       // delivered, and by then take(2) had disposed the subscription.
-      #expect(started.value == 2)
+      expectEqual(started.value, 2)
     }
   }
 
@@ -349,8 +350,8 @@ struct AsyncFlatMapTests {
       let subscription = source.observable
         .flatMap(maxConcurrent: 0) { value async in value }
         .subscribe(observer)
-      #expect(observer.events.map(\.value) == [.error(RxError.argumentOutOfRange)])
-      #expect(source.subscribed.count == 0)
+      expectEqual(observer.events.map(\.value), [.error(RxError.argumentOutOfRange)])
+      expectEqual(source.subscribed.count, 0)
       subscription.dispose()
     }
   }
@@ -379,8 +380,8 @@ struct AsyncFlatMapTests {
         return (TaskPriority.low, nil)
       }
     }.value
-    #expect(observed.0 == .high)
-    #expect(observed.1 == 42)
+    expectEqual(observed.0, .high)
+    expectEqual(observed.1, 42)
   }
 }
 

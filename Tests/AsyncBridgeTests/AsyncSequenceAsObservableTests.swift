@@ -59,7 +59,7 @@ struct AsyncSequenceAsObservableTests {
       let observer = TestableObserver<Int>()
       let subscription = stream.asObservable().subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(1), .next(2), .next(3), .completed])
+      expectEqual(observer.events.map(\.value), [.next(1), .next(2), .next(3), .completed])
       subscription.dispose()
     }
   }
@@ -74,7 +74,7 @@ struct AsyncSequenceAsObservableTests {
       let observer = TestableObserver<Int>()
       let subscription = stream.asObservable().subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(1), .error(BridgeTestError(id: 8))])
+      expectEqual(observer.events.map(\.value), [.next(1), .error(BridgeTestError(id: 8))])
       subscription.dispose()
     }
   }
@@ -97,7 +97,7 @@ struct AsyncSequenceAsObservableTests {
       subscription.dispose()
       await terminated.wait()
       #expect(wasCancelled.value)
-      #expect(observer.events.map(\.value) == [.next(1)])
+      expectEqual(observer.events.map(\.value), [.next(1)])
     }
   }
 
@@ -119,17 +119,17 @@ struct AsyncSequenceAsObservableTests {
         .subscribe(observer)
       gate.fire()
       await entered.wait(for: 2)
-      #expect(observer.elements == [1])
+      expectEqual(observer.elements, [1])
       subscription?.dispose()
       subscription = nil
       gate.fire()
       // The task ends once the sequence has returned its second element.
       #expect(await bridgeReleased(scope))
-      #expect(seenByMap.value == [1])
-      #expect(observer.events.map(\.value) == [.next(1)])
+      expectEqual(seenByMap.value, [1])
+      expectEqual(observer.events.map(\.value), [.next(1)])
       return scope
     }
-    #expect(scope.live == 0)
+    expectEqual(scope.live, 0)
   }
 
   @Test("disposing before the task starts delivers nothing and releases everything")
@@ -168,7 +168,7 @@ struct AsyncSequenceAsObservableTests {
       let subscription = PrioritySequence(seen: seen).asObservable(priority: .low)
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(seen.value == .low)
+      expectEqual(seen.value, .low)
       subscription.dispose()
     }
   }
@@ -180,7 +180,7 @@ struct AsyncSequenceAsObservableTests {
       let subscription = Observable.range(start: 0, count: 100).asyncElements.asObservable()
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == Array(0..<100))
+      expectEqual(observer.elements, Array(0..<100))
       #expect(observer.grammarViolations.isEmpty)
       subscription.dispose()
     }

@@ -85,7 +85,7 @@
       let subject = PublishSubject<Int>()
       let subscription = subject.bind(to: model, \.latest)
       subject.onNext(7)
-      #expect(model.log == [7])
+      expectEqual(model.log, [7])
       subscription.dispose()
     }
 
@@ -94,7 +94,7 @@
     func optionalProperty() {
       let model = SettingsModel()
       let subscription = Observable.just("bound").bind(to: model, \.title)
-      #expect(model.title == "bound")
+      expectEqual(model.title, "bound")
       subscription.dispose()
     }
 
@@ -110,7 +110,7 @@
       subscription.dispose()
       subject.onNext(3)
       await mainQueueDrained()
-      #expect(model.log == [1])
+      expectEqual(model.log, [1])
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -124,7 +124,7 @@
         weak.model = model
         subscription = subject.bind(to: model, \.latest)
         subject.onNext(1)
-        #expect(model.log == [1])
+        expectEqual(model.log, [1])
       }
       #expect(weak.model == nil)
       subject.onNext(2)

@@ -35,8 +35,8 @@ struct BridgeRaceTests {
         // The subject is hot: a late subscriber misses the first elements, but never one in
         // the middle.
         let start = received.first ?? 0
-        #expect(received == Array(start..<start + received.count))
-        #expect(source.disposed.count == source.subscribed.count)
+        expectEqual(received, Array(start..<start + received.count))
+        expectEqual(source.disposed.count, source.subscribed.count)
       }
     }
   }
@@ -66,7 +66,7 @@ struct BridgeRaceTests {
         let received = await consumer.value
         // A bounded buffer may drop elements, but never reorders them.
         #expect(received == received.sorted() && Set(received).count == received.count)
-        #expect(source.disposed.count == source.subscribed.count)
+        expectEqual(source.disposed.count, source.subscribed.count)
       }
     }
   }
@@ -83,10 +83,10 @@ struct BridgeRaceTests {
           group.addTask { consumer.cancel() }
         }
         switch await consumer.result {
-        case .success(let value): #expect(value == 1)
+        case .success(let value): expectEqual(value, 1)
         case .failure(let error): #expect(error is CancellationError)
         }
-        #expect(source.disposed.count == source.subscribed.count)
+        expectEqual(source.disposed.count, source.subscribed.count)
       }
     }
   }
@@ -170,7 +170,7 @@ struct BridgeRaceTests {
           group.addTask { subscription.dispose() }
         }
         #expect(observer.grammarViolations.isEmpty)
-        #expect(source.disposed.count == 1)
+        expectEqual(source.disposed.count, 1)
       }
     }
   }
@@ -191,7 +191,7 @@ struct BridgeRaceTests {
           group.addTask { subscription.dispose() }
         }
         #expect(observer.grammarViolations.isEmpty)
-        #expect(source.disposed.count == 1)
+        expectEqual(source.disposed.count, 1)
       }
     }
   }
@@ -212,7 +212,7 @@ struct BridgeRaceTests {
         }
         expectCountingUpFromZero(observer)
         #expect(observer.grammarViolations.isEmpty)
-        #expect(source.disposed.count == 1)
+        expectEqual(source.disposed.count, 1)
       }
     }
   }
@@ -226,5 +226,5 @@ private func expectCountingUpFromZero(
   _ observer: TestableObserver<Int>, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let elements = observer.elements
-  #expect(elements == Array(0..<elements.count), sourceLocation: sourceLocation)
+  expectEqual(elements, Array(0..<elements.count), sourceLocation: sourceLocation)
 }

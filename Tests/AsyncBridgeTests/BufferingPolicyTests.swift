@@ -26,9 +26,9 @@ struct BufferingPolicyTests {
       let result = await collect(
         bridgeBurst(Array(1...100)).asyncElements(bufferingPolicy: .unbounded, dropCounter: dropped)
       )
-      #expect(result.elements == Array(1...100))
+      expectEqual(result.elements, Array(1...100))
       #expect(result.error == nil)
-      #expect(dropped.count == 0)
+      expectEqual(dropped.count, 0)
     }
   }
 
@@ -39,9 +39,9 @@ struct BufferingPolicyTests {
       let result = await collect(
         bridgeBurst([1, 2, 3, 4, 5]).asyncElements(
           bufferingPolicy: .bufferingOldest(2), dropCounter: dropped))
-      #expect(result.elements == [1, 2])
+      expectEqual(result.elements, [1, 2])
       #expect(result.error == nil)
-      #expect(dropped.count == 3)
+      expectEqual(dropped.count, 3)
     }
   }
 
@@ -52,9 +52,9 @@ struct BufferingPolicyTests {
       let result = await collect(
         bridgeBurst([1, 2, 3, 4, 5]).asyncElements(
           bufferingPolicy: .bufferingNewest(2), dropCounter: dropped))
-      #expect(result.elements == [4, 5])
+      expectEqual(result.elements, [4, 5])
       #expect(result.error == nil)
-      #expect(dropped.count == 3)
+      expectEqual(dropped.count, 3)
     }
   }
 
@@ -66,10 +66,10 @@ struct BufferingPolicyTests {
       let source = bridgeBurst([1, 2, 3, 4], completes: false, disposed: disposed)
       let result = await collect(
         source.asyncElements(bufferingPolicy: .failingOnOverflow(2), dropCounter: dropped))
-      #expect(result.elements == [1, 2])
-      #expect(result.error as? AsyncBridgeError == .bufferOverflow(limit: 2))
-      #expect(disposed.count == 1)
-      #expect(dropped.count == 0)
+      expectEqual(result.elements, [1, 2])
+      expectEqual(result.error as? AsyncBridgeError, .bufferOverflow(limit: 2))
+      expectEqual(disposed.count, 1)
+      expectEqual(dropped.count, 0)
     }
   }
 
@@ -115,8 +115,8 @@ struct BufferingPolicyTests {
       source.send(7)
       source.send(8)
       let first = try await consumer.value
-      #expect(first == 7)
-      #expect(dropped.count == 1)
+      expectEqual(first, 7)
+      expectEqual(dropped.count, 1)
     }
   }
 
@@ -128,10 +128,10 @@ struct BufferingPolicyTests {
         AsyncBufferingPolicy.bufferingOldest(-1), .bufferingNewest(-1), .failingOnOverflow(-1),
       ] {
         let result = await collect(source.observable.asyncElements(bufferingPolicy: policy))
-        #expect(result.elements == [])
-        #expect(result.error as? RxError == .argumentOutOfRange)
+        expectEqual(result.elements, [])
+        expectEqual(result.error as? RxError, .argumentOutOfRange)
       }
-      #expect(source.subscribed.count == 0)
+      expectEqual(source.subscribed.count, 0)
     }
   }
 
@@ -145,7 +145,7 @@ struct BufferingPolicyTests {
       _ = await collect(
         bridgeBurst([1, 2, 3]).asyncElements(
           bufferingPolicy: .bufferingNewest(1), dropCounter: dropped))
-      #expect(dropped.count == 4)
+      expectEqual(dropped.count, 4)
     }
   }
 }

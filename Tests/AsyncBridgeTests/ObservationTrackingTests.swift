@@ -84,8 +84,9 @@
         Observable.observing(on: scheduler) { model.count * 100 + model.other }
       }
       // Each read runs on the scheduler one tick after what scheduled it.
-      #expect(
-        observer.events == [
+      expectEqual(
+        observer.events,
+        [
           .next(201, 0), .next(301, 100), .next(401, 200), .next(501, 207),
         ])
     }
@@ -103,7 +104,7 @@
       let observer = scheduler.start {
         Observable.observing(on: scheduler) { model.count * 100 + model.other }
       }
-      #expect(observer.events == [.next(201, 0), .next(301, 203)])
+      expectEqual(observer.events, [.next(201, 0), .next(301, 203)])
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -121,9 +122,9 @@
           return model.count
         }
       }
-      #expect(observer.events == [.next(201, 0), .next(301, 1)])
+      expectEqual(observer.events, [.next(201, 0), .next(301, 1)])
       // Two reads per value (track, then read again); none after the disposal at 500.
-      #expect(reads.value == 4)
+      expectEqual(reads.value, 4)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -143,7 +144,7 @@
         subscription.value?.dispose()
       }
       scheduler.start()
-      #expect(observer.events == [.next(101, 0)])
+      expectEqual(observer.events, [.next(101, 0)])
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -33,8 +33,8 @@ struct ObserveOnActorTests {
           observer.on(event)
         }
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == Array(0..<100))
-      #expect(observer.events.last?.value == .completed)
+      expectEqual(observer.elements, Array(0..<100))
+      expectEqual(observer.events.last?.value, .completed)
       #expect(await MainActorLog.events == Array(0..<100) + [-1])
       subscription.dispose()
     }
@@ -98,7 +98,7 @@ struct ObserveOnActorTests {
       }
       let subscription = failing.observe(on: MainActor.shared).subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events.map(\.value) == [.next(1), .error(BridgeTestError(id: 30))])
+      expectEqual(observer.events.map(\.value), [.next(1), .error(BridgeTestError(id: 30))])
       subscription.dispose()
     }
   }
@@ -111,10 +111,10 @@ struct ObserveOnActorTests {
       let observer = TestableObserver<Int>()
       let seenByMap = BridgeBox(0)
       await Self.sendAndDisposeOnMainActor(source: source, observer: observer, seenByMap: seenByMap)
-      #expect(source.disposed.count == 1)
+      expectEqual(source.disposed.count, 1)
       let released = await bridgeEventually { scope?.live == 0 }
       #expect(released)
-      #expect(seenByMap.value == 0)
+      expectEqual(seenByMap.value, 0)
       #expect(observer.events.isEmpty)
     }
   }

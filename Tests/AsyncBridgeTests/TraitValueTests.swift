@@ -10,7 +10,7 @@ struct TraitValueTests {
   func singleValue() async throws {
     try await withLeakChecking {
       let value = try await Single.just(5).value
-      #expect(value == 5)
+      expectEqual(value, 5)
     }
   }
 
@@ -31,8 +31,8 @@ struct TraitValueTests {
       await source.subscribed.wait()
       source.send(9)
       let value = try await consumer.value
-      #expect(value == 9)
-      #expect(source.disposed.count == 1)
+      expectEqual(value, 9)
+      expectEqual(source.disposed.count, 1)
     }
   }
 
@@ -62,8 +62,9 @@ struct TraitValueTests {
         return outcomes
       }
       let outcomes = try await consumer.value
-      #expect(
-        outcomes == [
+      expectEqual(
+        outcomes,
+        [
           "single 1", "maybe Optional(2)", "empty maybe nil", "completable", "first Optional(3)",
           "single error \(BridgeTestError(id: 5))", "completable error \(BridgeTestError(id: 6))",
           "still cancelled: true",
@@ -93,11 +94,11 @@ struct TraitValueTests {
       }
       #expect(await consumer.value == [true, true, true])
       for source in [single, maybe] {
-        #expect(source.subscribed.count == 1)
-        #expect(source.disposed.count == 1)
+        expectEqual(source.subscribed.count, 1)
+        expectEqual(source.disposed.count, 1)
       }
-      #expect(completable.subscribed.count == 1)
-      #expect(completable.disposed.count == 1)
+      expectEqual(completable.subscribed.count, 1)
+      expectEqual(completable.disposed.count, 1)
     }
   }
 
@@ -194,7 +195,7 @@ struct TraitValueTests {
       for value in 0..<3 { subject.onNext(value) }
       subject.onCompleted()
       let received = try await all
-      #expect(received == [0, 1, 2])
+      expectEqual(received, [0, 1, 2])
     }
   }
 
@@ -206,8 +207,8 @@ struct TraitValueTests {
       await source.subscribed.wait()
       source.send(1)
       let value = try await consumer.value
-      #expect(value == 1)
-      #expect(source.disposed.count == 1)
+      expectEqual(value, 1)
+      expectEqual(source.disposed.count, 1)
     }
   }
 }

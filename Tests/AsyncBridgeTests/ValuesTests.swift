@@ -13,7 +13,7 @@ struct ValuesTests {
       for try await value in Observable.range(start: 0, count: 5).values {
         received.append(value)
       }
-      #expect(received == [0, 1, 2, 3, 4])
+      expectEqual(received, [0, 1, 2, 3, 4])
     }
   }
 
@@ -30,9 +30,9 @@ struct ValuesTests {
         for try await value in source.values { received.append(value) }
         Issue.record("the loop should have thrown")
       } catch {
-        #expect(error as? BridgeTestError == BridgeTestError(id: 7))
+        expectEqual(error as? BridgeTestError, BridgeTestError(id: 7))
       }
-      #expect(received == [1])
+      expectEqual(received, [1])
     }
   }
 
@@ -43,7 +43,7 @@ struct ValuesTests {
       var received: [Int] = []
       for try await value in stream { received.append(value) }
       for try await value in Single.just(4).values { received.append(value) }
-      #expect(received == [3, 4])
+      expectEqual(received, [3, 4])
     }
   }
 
@@ -52,14 +52,14 @@ struct ValuesTests {
     try await withLeakChecking {
       let source = BridgeSource<Int>()
       let stream = source.observable.values
-      #expect(source.subscribed.count == 1)
+      expectEqual(source.subscribed.count, 1)
       source.send(41)
       source.send(42)
       source.complete()
       var received: [Int] = []
       for try await value in stream { received.append(value) }
-      #expect(received == [41, 42])
-      #expect(source.disposed.count == 1)
+      expectEqual(received, [41, 42])
+      expectEqual(source.disposed.count, 1)
     }
   }
 
@@ -89,7 +89,7 @@ struct ValuesTests {
         return received
       }
       let elements = try await consumer.value
-      #expect(elements == [1, 2, 3])
+      expectEqual(elements, [1, 2, 3])
       let failing = Task { () async -> ([Int], (any Error)?) in
         bridgeCancelCurrentTask()
         var received: [Int] = []
@@ -105,8 +105,8 @@ struct ValuesTests {
         }
       }
       let (received, error) = await failing.value
-      #expect(received == [7])
-      #expect(error as? BridgeTestError == BridgeTestError(id: 3))
+      expectEqual(received, [7])
+      expectEqual(error as? BridgeTestError, BridgeTestError(id: 3))
     }
   }
 
@@ -211,8 +211,8 @@ struct ValuesTests {
       source.complete()
       consumer.cancel()
       let elements = try await consumer.value
-      #expect(elements == [1, 2])
-      #expect(source.disposed.count == 1)
+      expectEqual(elements, [1, 2])
+      expectEqual(source.disposed.count, 1)
     }
   }
 
@@ -224,8 +224,8 @@ struct ValuesTests {
         let stream = source.observable.values
         _ = stream
       }
-      #expect(source.subscribed.count == 1)
-      #expect(source.disposed.count == 1)
+      expectEqual(source.subscribed.count, 1)
+      expectEqual(source.disposed.count, 1)
     }
   }
 
@@ -236,22 +236,22 @@ struct ValuesTests {
       let source = bridgeBurst([1, 2, 3], completes: false, disposed: disposed)
 
       for try await _ in source.values { break }
-      #expect(disposed.count == 1)
+      expectEqual(disposed.count, 1)
 
       func firstValue() async throws -> Int? {
         for try await value in source.values { return value }
         return nil
       }
       let result = try await firstValue()
-      #expect(result == 1)
-      #expect(disposed.count == 2)
+      expectEqual(result, 1)
+      expectEqual(disposed.count, 2)
 
       do {
         for try await _ in source.values { throw BridgeTestError(id: 1) }
       } catch {
-        #expect(error as? BridgeTestError == BridgeTestError(id: 1))
+        expectEqual(error as? BridgeTestError, BridgeTestError(id: 1))
       }
-      #expect(disposed.count == 3)
+      expectEqual(disposed.count, 3)
     }
   }
 
@@ -292,7 +292,7 @@ struct InfallibleValuesTests {
         .asInfallible(onErrorJustReturn: 0).values
       var received: [Int] = []
       for await value in stream { received.append(value) }
-      #expect(received == [1, 2, 3])
+      expectEqual(received, [1, 2, 3])
     }
   }
 
@@ -307,8 +307,8 @@ struct InfallibleValuesTests {
       {
         received.append(value)
       }
-      #expect(received == [4])
-      #expect(dropped.count == 3)
+      expectEqual(received, [4])
+      expectEqual(dropped.count, 3)
     }
   }
 
@@ -325,7 +325,7 @@ struct InfallibleValuesTests {
       await source.subscribed.wait()
       consumer.cancel()
       #expect(await consumer.value == 0)
-      #expect(source.disposed.count == 1)
+      expectEqual(source.disposed.count, 1)
     }
   }
 
@@ -341,7 +341,7 @@ struct InfallibleValuesTests {
         return count
       }
       #expect(await consumer.value == 0)
-      #expect(source.subscribed.count == 0)
+      expectEqual(source.subscribed.count, 0)
     }
   }
 
@@ -352,7 +352,7 @@ struct InfallibleValuesTests {
       let infallible = bridgeBurst([1, 2], completes: false, disposed: disposed)
         .asInfallible(onErrorJustReturn: 0)
       for await _ in infallible.values { break }
-      #expect(disposed.count == 1)
+      expectEqual(disposed.count, 1)
     }
   }
 
@@ -405,7 +405,7 @@ struct InfallibleValuesTests {
       // An `AsyncStream` ends for every task once one of them is cancelled: the first loop,
       // waiting inside `next()` for an element that never comes, ends now.
       await first.value
-      #expect(source.disposed.count == 1)
+      expectEqual(source.disposed.count, 1)
     }
   }
 }

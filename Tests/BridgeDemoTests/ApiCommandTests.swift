@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 /// `bridge-demo api PATH`, run as a process against a replay server the test starts.
@@ -14,10 +15,10 @@ struct ApiCommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["api", "users/sferik", "--json", "--style", style] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let object = try #require(try json(run.stdout) as? [String: Any])
-    #expect(object["login"] as? String == "sferik")
-    #expect(server.requests.map(\.target) == [Paths.user])
+    expectEqual(object["login"] as? String, "sferik")
+    expectEqual(server.requests.map(\.target), [Paths.user])
   }
 
   @Test(
@@ -35,10 +36,10 @@ struct ApiCommandTests {
     defer { server.stop() }
     let run = try await runDemo(
       ["api", endpoint.path, "--paginate", "--json", "--style", style] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let items = try #require(try json(run.stdout) as? [Any], "\(run)")
-    #expect(items.count == endpoint.items)
-    #expect(server.requests.count == endpoint.requests)
+    expectEqual(items.count, endpoint.items)
+    expectEqual(server.requests.count, endpoint.requests)
   }
 
   @Test(
@@ -93,14 +94,14 @@ struct ApiCommandTests {
     let run = try await runDemo(
       ["api", Paths.workflows + "?per_page=2", "--paginate", "--style", style] + items
         + at(server))
-    #expect(run.status == 2, "\(run)")
+    expectEqual(run.status, 2, "\(run)")
     #expect(run.stdout.isEmpty)
-    #expect(
-      run.stderrLines.first?.contains(#"has no list under "\#(items[1])""#) == true, "\(run)")
-    #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
-    #expect(run.stderrLines.count == 2, "\(run)")
+    expectEqual(
+      run.stderrLines.first?.contains(#"has no list under "\#(items[1])""#), true, "\(run)")
+    expectEqual(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH"), true, "\(run)")
+    expectEqual(run.stderrLines.count, 2, "\(run)")
     // The first page showed the mistake; no further page was requested.
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
   }
 
   @Test(
@@ -128,12 +129,12 @@ struct ApiCommandTests {
     server.stub("/things", .respond(.json(status: 200, body)))
     let run = try await runDemo(
       ["api", "/things", "--paginate", "--style", style] + at(server))
-    #expect(run.status == 2, "\(run)")
+    expectEqual(run.status, 2, "\(run)")
     #expect(run.stdout.isEmpty)
-    #expect(run.stderrLines.count == 2, "\(run)")
-    #expect(run.stderrLines.first?.contains("--items KEY") == true, "\(run)")
-    #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
-    #expect(server.requests.count == 1)
+    expectEqual(run.stderrLines.count, 2, "\(run)")
+    expectEqual(run.stderrLines.first?.contains("--items KEY"), true, "\(run)")
+    expectEqual(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH"), true, "\(run)")
+    expectEqual(server.requests.count, 1)
   }
 
   @Test(
@@ -187,20 +188,20 @@ struct ApiCommandTests {
     defer { server.stop() }
     let onAPI = try await runDemo(
       ["api", server.baseURL.absoluteString + "/users/sferik?per_page=1", "--json"] + at(server))
-    #expect(onAPI.status == 0, "\(onAPI)")
-    #expect(server.requests.map(\.target) == [Paths.user + "?per_page=1"])
+    expectEqual(onAPI.status, 0, "\(onAPI)")
+    expectEqual(server.requests.map(\.target), [Paths.user + "?per_page=1"])
     for url in [
       "https://evil.example.com/x", "http://evil.example.com/users/sferik",
       "https://api.github.com/users/sferik",
     ] {
       let run = try await runDemo(["api", url] + at(server))
-      #expect(run.status == 2, "\(run)")
-      #expect(run.stderrLines.count == 2, "\(run)")
-      #expect(run.stderrLines.first?.contains("a full URL, not a path") == true, "\(run)")
+      expectEqual(run.status, 2, "\(run)")
+      expectEqual(run.stderrLines.count, 2, "\(run)")
+      expectEqual(run.stderrLines.first?.contains("a full URL, not a path"), true, "\(run)")
       #expect(!run.stderr.contains("'//'"), "\(run)")
-      #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
+      expectEqual(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH"), true, "\(run)")
     }
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
   }
 
   @Test("--json prints slashes plainly, without escaping them")
@@ -208,7 +209,7 @@ struct ApiCommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["api", Paths.repository, "--json"] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stdout.contains(#""full_name":"octokit-fixture-org/hello-world""#), "\(run)")
     #expect(!run.stdout.contains(#"\/"#), "\(run)")
   }
@@ -220,10 +221,10 @@ struct ApiCommandTests {
     let run = try await runDemo(
       ["api", Paths.organizations + "?per_page=2", "--paginate", "--style", "both", "--json"]
         + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let object = try #require(try json(run.stdout) as? [String: [Any]], "\(run)")
-    #expect(object["rx"]?.count == 5)
-    #expect(object["async"]?.count == 5)
+    expectEqual(object["rx"]?.count, 5)
+    expectEqual(object["async"]?.count, 5)
   }
 
   @Test("api without --json prints indented JSON")
@@ -241,11 +242,11 @@ struct ApiCommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["api", Paths.missingRepository] + at(server))
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stdout.isEmpty)
-    #expect(run.stderrLines.count == 1, "\(run)")
-    #expect(run.stderrLines.last?.hasPrefix("bridge-demo: GET ") == true, "\(run)")
-    #expect(server.requests.map(\.path) == [Paths.missingRepository])
+    expectEqual(run.stderrLines.count, 1, "\(run)")
+    expectEqual(run.stderrLines.last?.hasPrefix("bridge-demo: GET "), true, "\(run)")
+    expectEqual(server.requests.map(\.path), [Paths.missingRepository])
   }
 
   @Test(
@@ -261,10 +262,10 @@ struct ApiCommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(arguments + at(server))
-    #expect(run.status == 2, "\(run)")
-    #expect(run.stderrLines.count == 2, "\(run)")
-    #expect(run.stderrLines.first?.hasPrefix("bridge-demo: ") == true, "\(run)")
-    #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH") == true, "\(run)")
+    expectEqual(run.status, 2, "\(run)")
+    expectEqual(run.stderrLines.count, 2, "\(run)")
+    expectEqual(run.stderrLines.first?.hasPrefix("bridge-demo: "), true, "\(run)")
+    expectEqual(run.stderrLines.last?.hasPrefix("usage: bridge-demo api PATH"), true, "\(run)")
     #expect(server.requests.isEmpty)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import TestProcessSupport
 import Testing
 
@@ -39,9 +40,9 @@ struct ArgumentFuzzTests {
         #expect(typed.mayBeRefused, "case \(index): \(arguments.debugDescription) was refused")
         continue
       }
-      #expect(
-        options.path.removingPercentEncoding == typed.path, "case \(index): \(options.path)")
-      #expect(options.query == typed.query, "case \(index): \(options.query)")
+      expectEqual(
+        options.path.removingPercentEncoding, typed.path, "case \(index): \(options.path)")
+      expectEqual(options.query, typed.query, "case \(index): \(options.query)")
     }
   }
 
@@ -84,12 +85,12 @@ struct ArgumentFuzzTests {
         #expect(!run.stderr.contains("Fatal error"), "\(context)")
         switch run.status {
         case 2:
-          #expect(run.stderrLines.count == 2, "\(context)")
-          #expect(run.stderrLines.first?.hasPrefix("bridge-demo: ") == true, "\(context)")
-          #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo") == true, "\(context)")
+          expectEqual(run.stderrLines.count, 2, "\(context)")
+          expectEqual(run.stderrLines.first?.hasPrefix("bridge-demo: "), true, "\(context)")
+          expectEqual(run.stderrLines.last?.hasPrefix("usage: bridge-demo"), true, "\(context)")
         case 1:
-          #expect(run.stderrLines.count == 1, "\(context)")
-          #expect(run.stderrLines.first?.hasPrefix("bridge-demo: ") == true, "\(context)")
+          expectEqual(run.stderrLines.count, 1, "\(context)")
+          expectEqual(run.stderrLines.first?.hasPrefix("bridge-demo: "), true, "\(context)")
         default:
           break
         }

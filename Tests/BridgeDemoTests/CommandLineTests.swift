@@ -1,4 +1,5 @@
 import Foundation
+import ObservableTesting
 import Testing
 
 /// The command-line conventions: `--help` everywhere, one-line errors with usage and status 2.
@@ -9,7 +10,7 @@ struct CommandLineTests {
   @Test("--help prints the overview on standard output and exits with 0")
   func overview() async throws {
     let run = try await runDemo(["--help"])
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stdout.contains("usage: bridge-demo [COMMAND] [OPTIONS] [SERVER]"), "\(run)")
     for command in Self.commands { #expect(run.stdout.contains("  \(command)"), "\(run)") }
     #expect(run.stdout.contains("--live"))
@@ -20,7 +21,7 @@ struct CommandLineTests {
   @Test("every command has --help, which starts no server", arguments: commands)
   func commandHelp(_ command: String) async throws {
     let run = try await runDemo([command, "--help"])
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stdout.contains("usage: bridge-demo"), "\(run)")
     #expect(run.stdout.contains("--live"), "\(run)")
     #expect(run.stderr.isEmpty, "\(run)")
@@ -29,7 +30,7 @@ struct CommandLineTests {
   @Test("-h is --help, and --help wins over a missing argument")
   func shortHelp() async throws {
     let run = try await runDemo(["search", "-h"])
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stdout.hasPrefix("usage: bridge-demo search QUERY"), "\(run)")
   }
 
@@ -90,11 +91,11 @@ struct CommandLineTests {
     ])
   func usageError(_ arguments: [String], message: String, usage: String) async throws {
     let run = try await runDemo(arguments)
-    #expect(run.status == 2, "\(run)")
+    expectEqual(run.status, 2, "\(run)")
     #expect(run.stdout.isEmpty, "\(run)")
-    #expect(run.stderrLines.count == 2, "\(run)")
-    #expect(run.stderrLines.first == "bridge-demo: " + message, "\(run)")
-    #expect(run.stderrLines.last?.hasPrefix(usage) == true, "\(run)")
+    expectEqual(run.stderrLines.count, 2, "\(run)")
+    expectEqual(run.stderrLines.first, "bridge-demo: " + message, "\(run)")
+    expectEqual(run.stderrLines.last?.hasPrefix(usage), true, "\(run)")
   }
 
   @Test(
@@ -117,12 +118,12 @@ struct CommandLineTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(arguments + at(server))
-    #expect(run.status == 2, "\(run)")
+    expectEqual(run.status, 2, "\(run)")
     #expect(run.stdout.isEmpty, "\(run)")
-    #expect(run.stderrLines.count == 2, "\(run)")
-    #expect(run.stderrLines.first?.hasPrefix("bridge-demo: ") == true, "\(run)")
-    #expect(run.stderrLines.first?.contains(mentions) == true, "\(run)")
-    #expect(run.stderrLines.last?.hasPrefix(usage) == true, "\(run)")
+    expectEqual(run.stderrLines.count, 2, "\(run)")
+    expectEqual(run.stderrLines.first?.hasPrefix("bridge-demo: "), true, "\(run)")
+    expectEqual(run.stderrLines.first?.contains(mentions), true, "\(run)")
+    expectEqual(run.stderrLines.last?.hasPrefix(usage), true, "\(run)")
     #expect(server.requests.isEmpty)
   }
 
@@ -132,26 +133,26 @@ struct CommandLineTests {
     defer { server.stop() }
     for name in ["shipit[bot]", "a.b", "...", "zoë", "a b", "x?y#z%"] {
       let run = try await runDemo(["user", name] + at(server))
-      #expect(run.status == (name == "shipit[bot]" ? 0 : 1), "\(run)")
+      expectEqual(run.status, (name == "shipit[bot]" ? 0 : 1), "\(run)")
     }
-    #expect(server.requests.count == 6)
+    expectEqual(server.requests.count, 6)
   }
 
   @Test("a mistake that quotes control characters still takes one line")
   func oneLineMessages() async throws {
     for arguments in [["nope\nmore"], ["user", "a\nb"], ["user", "x", "--style", "a\rb\n"]] {
       let run = try await runDemo(arguments)
-      #expect(run.status == 2, "\(run)")
-      #expect(run.stderrLines.count == 2, "\(run)")
+      expectEqual(run.status, 2, "\(run)")
+      expectEqual(run.stderrLines.count, 2, "\(run)")
       #expect(!run.stderr.contains("\r"), "\(run)")
-      #expect(run.stderrLines.last?.hasPrefix("usage: bridge-demo") == true, "\(run)")
+      expectEqual(run.stderrLines.last?.hasPrefix("usage: bridge-demo"), true, "\(run)")
     }
   }
 
   @Test("events --help names the archive file the command writes")
   func eventsHelpNamesTheArchive() async throws {
     let run = try await runDemo(["events", "--help"])
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stdout.contains("events-OWNER-NAME.json"), "\(run)")
     #expect(!run.stdout.contains(" events.json"), "\(run)")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 /// `repo`, `user`, `search` and `events`, run as processes against a replay server the test
@@ -16,10 +17,10 @@ struct CommandTests {
     defer { server.stop() }
     let run = try await runDemo(
       ["repo", "octokit-fixture-org/hello-world", "--style", style] + at(server))
-    #expect(run.status == 0, "\(run)")
-    #expect(run.stdoutLines.first == "octokit-fixture-org/hello-world", "\(run)")
+    expectEqual(run.status, 0, "\(run)")
+    expectEqual(run.stdoutLines.first, "octokit-fixture-org/hello-world", "\(run)")
     #expect(run.stdout.contains("url        https://github.com/octokit-fixture-org/hello-world"))
-    #expect(server.requests.map(\.path) == [Paths.repository])
+    expectEqual(server.requests.map(\.path), [Paths.repository])
     // Where requests go is said only on a terminal (see TerminalOutputTests).
     #expect(run.stderr.isEmpty, "\(run)")
   }
@@ -42,11 +43,11 @@ struct CommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["repo", "octokit-fixture-org/hello-world", "--json"] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    #expect(object["fullName"] as? String == "octokit-fixture-org/hello-world")
-    #expect(object["defaultBranch"] as? String == "master")
+    expectEqual(object["fullName"] as? String, "octokit-fixture-org/hello-world")
+    expectEqual(object["defaultBranch"] as? String, "master")
   }
 
   @Test("repo --json --style both keys the results by style")
@@ -55,11 +56,11 @@ struct CommandTests {
     defer { server.stop() }
     let run = try await runDemo(
       ["repo", "octokit-fixture-org/hello-world", "--json", "--style", "both"] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [String: Any]])
-    #expect(Set(object.keys) == ["rx", "async"])
-    #expect(object["rx"]?["fullName"] as? String == object["async"]?["fullName"] as? String)
+    expectEqual(Set(object.keys), ["rx", "async"])
+    expectEqual(object["rx"]?["fullName"] as? String, object["async"]?["fullName"] as? String)
   }
 
   @Test("a missing repository fails with status 1 and one clear line", arguments: ["rx", "async"])
@@ -67,11 +68,11 @@ struct CommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["repo", "pengwynn/octokit", "--style", style] + at(server))
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stdout.isEmpty, "\(run)")
-    #expect(
-      run.stderrLines.last
-        == "bridge-demo: repository pengwynn/octokit: not found (HTTP 404: Not Found)", "\(run)")
+    expectEqual(
+      run.stderrLines.last,
+      "bridge-demo: repository pengwynn/octokit: not found (HTTP 404: Not Found)", "\(run)")
   }
 
   @Test("a rate limit fails with status 1 and says what to do")
@@ -79,7 +80,7 @@ struct CommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["repo", "replay/rate-limited"] + at(server))
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stdout.isEmpty)
     let last = try #require(run.stderrLines.last)
     #expect(
@@ -95,12 +96,12 @@ struct CommandTests {
     let url = server.baseURL.absoluteString
     server.stop()
     let run = try await runDemo(["user", "sferik", "--base-url", url])
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stdout.isEmpty)
-    #expect(
-      run.stderrLines.last?.hasPrefix("bridge-demo: user sferik: cannot reach the server") == true,
+    expectEqual(
+      run.stderrLines.last?.hasPrefix("bridge-demo: user sferik: cannot reach the server"), true,
       "\(run)")
-    #expect(run.stderrLines.count == 1, "\(run)")
+    expectEqual(run.stderrLines.count, 1, "\(run)")
   }
 
   @Test(
@@ -112,12 +113,12 @@ struct CommandTests {
     let run = try await runDemo(
       ["--live", "repo", "apple/swift", "--style", style],
       environment: ["BRIDGE_DEMO_LIVE_BASE_URL": closed.absoluteString])
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stdout.isEmpty, "\(run)")
-    #expect(run.stderrLines.count == 1, "\(run)")
-    #expect(
+    expectEqual(run.stderrLines.count, 1, "\(run)")
+    expectEqual(
       run.stderrLines.first?.hasPrefix(
-        "bridge-demo: repository apple/swift: cannot reach the server (URLError ") == true,
+        "bridge-demo: repository apple/swift: cannot reach the server (URLError "), true,
       "\(run)")
   }
 
@@ -125,9 +126,10 @@ struct CommandTests {
   func liveBaseURLInvalid() async throws {
     let run = try await runDemo(
       ["--live", "user", "octocat"], environment: ["BRIDGE_DEMO_LIVE_BASE_URL": "ftp://x"])
-    #expect(run.status == 1, "\(run)")
-    #expect(
-      run.stderrLines == [
+    expectEqual(run.status, 1, "\(run)")
+    expectEqual(
+      run.stderrLines,
+      [
         "bridge-demo: BRIDGE_DEMO_LIVE_BASE_URL must be an http or https URL, not 'ftp://x'"
       ], "\(run)")
   }
@@ -139,10 +141,10 @@ struct CommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["user", "sferik", "--style", style] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stdout.contains("sferik (Erik Michaels-Ober)"), "\(run)")
     #expect(run.stdout.contains("location   San Francisco, CA"), "\(run)")
-    #expect(server.requests.count == (style == "both" ? 2 : 1))
+    expectEqual(server.requests.count, (style == "both" ? 2 : 1))
   }
 
   @Test("user --json prints the user as JSON")
@@ -150,11 +152,11 @@ struct CommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["user", "sferik", "--json", "--style", "rx"] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    #expect(object["login"] as? String == "sferik")
-    #expect(object["followers"] as? Int == 688)
+    expectEqual(object["login"] as? String, "sferik")
+    expectEqual(object["followers"] as? Int, 688)
   }
 
   // MARK: search
@@ -166,17 +168,17 @@ struct CommandTests {
     defer { server.stop() }
     let run = try await runDemo(
       ["search", "swift", "--limit", "3", "--sort", "stars", "--style", style] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let lines = run.stdoutLines.filter { !$0.isEmpty }
-    #expect(lines.count == 3, "\(run)")
-    #expect(lines.first?.hasPrefix("1. octocat/swift-hello-world") == true, "\(run)")
-    #expect(lines.last?.hasPrefix("3. mona/swift-rx-playground") == true, "\(run)")
+    expectEqual(lines.count, 3, "\(run)")
+    expectEqual(lines.first?.hasPrefix("1. octocat/swift-hello-world"), true, "\(run)")
+    expectEqual(lines.last?.hasPrefix("3. mona/swift-rx-playground"), true, "\(run)")
     // Two pages of two hold the first three; the third page is never requested.
     let requests = server.requests(path: Paths.searchRepositories)
-    #expect(requests.count == 2, "\(requests)")
-    #expect(requests.first?.queryValue("q") == "swift")
-    #expect(requests.first?.queryValue("sort") == "stars")
-    #expect(requests.first?.queryValue("per_page") == "3")
+    expectEqual(requests.count, 2, "\(requests)")
+    expectEqual(requests.first?.queryValue("q"), "swift")
+    expectEqual(requests.first?.queryValue("sort"), "stars")
+    expectEqual(requests.first?.queryValue("per_page"), "3")
     // Progress, like where requests go, goes to standard error only on a terminal.
     #expect(run.stderr.isEmpty, "\(run)")
   }
@@ -186,12 +188,12 @@ struct CommandTests {
     let server = try startReplayServer()
     defer { server.stop() }
     let run = try await runDemo(["search", "swift", "--limit", "50", "--json"] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let items = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-    #expect(items.count == 5)
-    #expect(items.last?["fullName"] as? String == "octocat/swift-spoon-knife")
-    #expect(server.requests(path: Paths.searchRepositories).count == 3)
+    expectEqual(items.count, 5)
+    expectEqual(items.last?["fullName"] as? String, "octocat/swift-spoon-knife")
+    expectEqual(server.requests(path: Paths.searchRepositories).count, 3)
   }
 
   @Test("a failing search page fails the command with status 1")
@@ -202,11 +204,11 @@ struct CommandTests {
       Paths.searchRepositories, query: ["page": "2"],
       .respond(try ReplayFixture.serverError.response()))
     let run = try await runDemo(["search", "swift", "--limit", "5", "--style", "rx"] + at(server))
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stdout.isEmpty, "\(run)")
-    #expect(
-      run.stderrLines.last
-        == "bridge-demo: search for \"swift\": server error (HTTP 500: Server Error)", "\(run)")
+    expectEqual(
+      run.stderrLines.last,
+      "bridge-demo: search for \"swift\": server error (HTTP 500: Server Error)", "\(run)")
   }
 
   // MARK: events
@@ -220,13 +222,13 @@ struct CommandTests {
     let run = try await runDemo(
       ["events", "sferik/rails_admin", "--cache-dir", directory.path, "--style", style]
         + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let lines = run.stdoutLines.filter { !$0.isEmpty }
-    #expect(lines.count == 30, "\(run)")
-    #expect(lines.first == "2020-04-21 09:31  WatchEvent                sarslanoglu", "\(run)")
+    expectEqual(lines.count, 30, "\(run)")
+    expectEqual(lines.first, "2020-04-21 09:31  WatchEvent                sarslanoglu", "\(run)")
     #expect(run.stderr.contains("poll 1: 200 OK, 30 events, 30 new; 30 kept in"), "\(run)")
     let archive = try archivedEvents(directory)
-    #expect(archive.count == 30)
+    expectEqual(archive.count, 30)
   }
 
   @Test(
@@ -245,9 +247,9 @@ struct CommandTests {
     #expect(
       second.stderr.contains("poll 1: 304 Not Modified, events from the cache, 30 events, 0 new"),
       "\(second)")
-    #expect(second.stdout == first.stdout)
+    expectEqual(second.stdout, first.stdout)
     let requests = server.requests(path: Paths.repositoryEvents)
-    #expect(requests.count == 2)
+    expectEqual(requests.count, 2)
     #expect(requests.first?.header("If-None-Match") == nil)
     #expect(requests.last?.header("If-None-Match") != nil)
   }
@@ -281,17 +283,17 @@ struct CommandTests {
     let run = try await runDemo(
       ["events", "sferik/rails_admin", "--poll", "--polls", "2", "--interval", "0", "--json"]
         + at(server), environment: instantWaits)
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     let lines = run.stdoutLines.filter { !$0.isEmpty }
-    #expect(lines.count == 2, "\(run)")
+    expectEqual(lines.count, 2, "\(run)")
     let first = try #require(
       try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
     let second = try #require(
       try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
-    #expect(first["status"] as? Int == 200)
-    #expect((first["newEvents"] as? [Any])?.count == 30)
-    #expect(second["status"] as? Int == 304)
-    #expect((second["newEvents"] as? [Any])?.count == 0)
+    expectEqual(first["status"] as? Int, 200)
+    expectEqual((first["newEvents"] as? [Any])?.count, 30)
+    expectEqual(second["status"] as? Int, 304)
+    expectEqual((second["newEvents"] as? [Any])?.count, 0)
   }
 
   @Test("the archive keeps only the newest 50 events across polls")
@@ -343,9 +345,9 @@ struct CommandTests {
       to: directory.appendingPathComponent("events-sferik-rails_admin.json"))
     let run = try await runDemo(
       ["events", "sferik/rails_admin", "--cache-dir", directory.path] + at(server))
-    #expect(run.status == 1, "\(run)")
-    #expect(
-      run.stderrLines.last?.hasPrefix("bridge-demo: cannot read the events archive") == true,
+    expectEqual(run.status, 1, "\(run)")
+    expectEqual(
+      run.stderrLines.last?.hasPrefix("bridge-demo: cannot read the events archive"), true,
       "\(run)")
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubReplay
 import ObservableCore
+import ObservableTesting
 import Testing
 
 /// The environment that makes the demo's waits between polls pass at once, so a test of
@@ -41,12 +42,12 @@ struct EventsPollTests {
       environment: instantWaits)
 
     // A hand-written loop ends at the 500; the library's sequence waits it out.
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stderr.contains("poll 1: 200 OK, 30 events, 30 new"), "\(run)")
     #expect(run.stderr.contains("poll 2: 304 Not Modified"), "\(run)")
     #expect(!run.stderr.contains("server error"), "\(run)")
     let requests = server.requests(path: ReplayScenario.GitHubPaths.repositoryEvents)
-    #expect(requests.count == 3, "\(run)")
+    expectEqual(requests.count, 3, "\(run)")
     #expect(requests.first?.header("If-None-Match") == nil)
     #expect(requests.last?.header("If-None-Match") != nil)
   }
@@ -59,8 +60,8 @@ struct EventsPollTests {
     let run = try await runDemo(
       ["events", "pengwynn/octokit", "--poll", "--style", style] + at(server),
       environment: instantWaits)
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stderr.contains("not found"), "\(run)")
-    #expect(server.requests.count == 1, "\(run)")
+    expectEqual(server.requests.count, 1, "\(run)")
   }
 }

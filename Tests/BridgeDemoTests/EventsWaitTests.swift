@@ -1,4 +1,5 @@
 import Foundation
+import ObservableTesting
 import Testing
 
 /// `events --poll`: what it says while it waits for the next poll.
@@ -18,7 +19,7 @@ struct EventsWaitTests {
     #expect(output.contains("waiting 60 s for the next poll (until "), "\(output)")
     #expect(output.contains("; GitHub's X-Poll-Interval)"), "\(output)")
     // Said once: after the last poll there is nothing to wait for.
-    #expect(output.components(separatedBy: "waiting ").count == 2, "\(output)")
+    expectEqual(output.components(separatedBy: "waiting ").count, 2, "\(output)")
   }
 
   @Test("when standard error is not a terminal, nothing is said about the wait")
@@ -28,8 +29,8 @@ struct EventsWaitTests {
     let run = try await runDemo(
       ["events", "sferik/rails_admin", "--poll", "--polls", "2"] + at(server),
       environment: instantWaits)
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(!run.stderr.contains("waiting"), "\(run)")
-    #expect(run.stderrLines.count == 2, "\(run)")
+    expectEqual(run.stderrLines.count, 2, "\(run)")
   }
 }

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import bridge_demo
@@ -11,8 +12,8 @@ struct KeyDecoderTests {
 
   @Test("turns printable bytes into text, UTF-8 included")
   func text() {
-    #expect(decode("rx") == [.text("rx")])
-    #expect(decode("café") == [.text("café")])
+    expectEqual(decode("rx"), [.text("rx")])
+    expectEqual(decode("café"), [.text("café")])
   }
 
   @Test("Backspace, Delete and Ctrl-U edit; Ctrl-C, Ctrl-D and Escape quit")
@@ -26,7 +27,7 @@ struct KeyDecoderTests {
 
   @Test("Enter, Tab and other control keys do nothing")
   func ignored() {
-    #expect(decode("a\r\n\tb") == [.text("ab")])
+    expectEqual(decode("a\r\n\tb"), [.text("ab")])
   }
 
   @Test("arrow keys and other escape sequences are skipped")
@@ -49,8 +50,8 @@ struct ArgumentParserTests {
   func values() throws {
     var parser = ArgumentParser(["search", "--limit", "5", "swift", "--limit=7"])
     #expect(try parser.value("--limit") == "7")
-    #expect(parser.leadingWord() == "search")
-    #expect(parser.positional() == "swift")
+    expectEqual(parser.leadingWord(), "search")
+    expectEqual(parser.positional(), "swift")
     try parser.finish()
   }
 
@@ -58,8 +59,8 @@ struct ArgumentParserTests {
   func terminator() throws {
     var parser = ArgumentParser(["search", "--", "--json"])
     #expect(try parser.flag("--json") == false)
-    #expect(parser.leadingWord() == "search")
-    #expect(parser.positional() == "--json")
+    expectEqual(parser.leadingWord(), "search")
+    expectEqual(parser.positional(), "--json")
     try parser.finish()
   }
 
@@ -87,7 +88,7 @@ struct ArgumentParserTests {
       Issue.record("expected the tour")
       return
     }
-    #expect(options.only == [.events])
+    expectEqual(options.only, [.events])
   }
 }
 
@@ -103,15 +104,15 @@ struct FormatTests {
 
   @Test("counts have thousands separators")
   func counts() {
-    #expect(Format.count(0) == "0")
-    #expect(Format.count(1210) == "1,210")
-    #expect(Format.count(1_234_567) == "1,234,567")
-    #expect(Format.count(-1500) == "-1,500")
+    expectEqual(Format.count(0), "0")
+    expectEqual(Format.count(1210), "1,210")
+    expectEqual(Format.count(1_234_567), "1,234,567")
+    expectEqual(Format.count(-1500), "-1,500")
   }
 
   @Test("durations are milliseconds below a second, else seconds")
   func durations() {
-    #expect(Format.duration(.milliseconds(14)) == "14 ms")
-    #expect(Format.duration(.milliseconds(1520)) == "1.52 s")
+    expectEqual(Format.duration(.milliseconds(14)), "14 ms")
+    expectEqual(Format.duration(.milliseconds(1520)), "1.52 s")
   }
 }

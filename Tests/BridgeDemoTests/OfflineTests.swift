@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 /// The demo's own replay server (no `--base-url`, no `--live`): what it answers, what it says
@@ -11,11 +12,11 @@ struct OfflineTests {
     arguments: ["rx", "async"])
   func unrecordedQuery(_ style: String) async throws {
     let json = try await runDemo(["search", "zzzznotthere", "--json", "--style", style])
-    #expect(json.status == 0, "\(json)")
+    expectEqual(json.status, 0, "\(json)")
     #expect(json.stdout == "[\n\n]\n" || json.stdout == "[]\n", "\(json)")
     let text = try await runDemo(["search", "zzzznotthere", "--style", style])
-    #expect(text.status == 0, "\(text)")
-    #expect(text.stdoutLines.first == "no repositories found", "\(text)")
+    expectEqual(text.status, 0, "\(text)")
+    expectEqual(text.stdoutLines.first, "no repositories found", "\(text)")
     // Standard error is not a terminal: nothing is said there.
     #expect(text.stderr.isEmpty, "\(text)")
   }
@@ -60,7 +61,7 @@ struct OfflineTests {
       "\(second)")
     let files = try FileManager.default.contentsOfDirectory(
       atPath: directory.appendingPathComponent("http").path)
-    #expect(files.count == 1, "\(files)")
+    expectEqual(files.count, 1, "\(files)")
   }
 
   @Test("an offline run and a run against another server do not share cache entries")
@@ -69,7 +70,7 @@ struct OfflineTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let arguments = ["events", "sferik/rails_admin", "--cache-dir", directory.path]
     let offline = try await runDemo(arguments)
-    #expect(offline.status == 0, "\(offline)")
+    expectEqual(offline.status, 0, "\(offline)")
     // --live, with a local server standing in for api.github.com, and --base-url: each starts
     // without a validator, because what the replay server sent is not what they would.
     let server = try startReplayServer()
@@ -80,7 +81,7 @@ struct OfflineTests {
     let other = try await runDemo(arguments + at(server))
     #expect(live.status == 0 && other.status == 0, "\(live)\n\(other)")
     let requests = server.requests(path: ReplayScenario.GitHubPaths.repositoryEvents)
-    #expect(requests.count == 2)
+    expectEqual(requests.count, 2)
     #expect(requests.first?.header("If-None-Match") == nil)
     // The offline entry is still there for the next offline run.
     let again = try await runDemo(arguments)
@@ -95,7 +96,7 @@ struct OfflineTests {
       ["events", "sferik/rails_admin", "--json"],
     ] {
       let run = try await runDemo(arguments)
-      #expect(run.status == 0, "\(run)")
+      expectEqual(run.status, 0, "\(run)")
       // Each has a URL or an OWNER/NAME.
       #expect(
         run.stdout.contains("https://github.com/") || run.stdout.contains("sferik/rails_admin"),

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAsync
 import GitHubReplay
 import ObservableCore
+import ObservableTesting
 import Testing
 
 @testable import bridge_demo
@@ -12,19 +13,20 @@ import Testing
 struct SignupViewModelTests {
   @Test("the rules for each field")
   func rules() {
-    #expect(SignupRules.usernameProblem("") == .empty)
-    #expect(SignupRules.usernameProblem("a b") == .failed("only letters, digits and hyphens"))
-    #expect(SignupRules.usernameProblem("-a") == .failed("hyphens only between other characters"))
-    #expect(SignupRules.usernameProblem("a--b") == .failed("hyphens only between other characters"))
-    #expect(
-      SignupRules.usernameProblem(String(repeating: "a", count: 40))
-        == .failed("at most 39 characters"))
+    expectEqual(SignupRules.usernameProblem(""), .empty)
+    expectEqual(SignupRules.usernameProblem("a b"), .failed("only letters, digits and hyphens"))
+    expectEqual(SignupRules.usernameProblem("-a"), .failed("hyphens only between other characters"))
+    expectEqual(
+      SignupRules.usernameProblem("a--b"), .failed("hyphens only between other characters"))
+    expectEqual(
+      SignupRules.usernameProblem(String(repeating: "a", count: 40)),
+      .failed("at most 39 characters"))
     #expect(SignupRules.usernameProblem("sferik-rx") == nil)
-    #expect(SignupRules.validatePassword("") == .empty)
-    #expect(SignupRules.validatePassword("short") == .failed("too short (8 or more)"))
+    expectEqual(SignupRules.validatePassword(""), .empty)
+    expectEqual(SignupRules.validatePassword("short"), .failed("too short (8 or more)"))
     #expect(SignupRules.validatePassword("long enough").isValid)
-    #expect(SignupRules.validateRepeatedPassword("a", "") == .empty)
-    #expect(SignupRules.validateRepeatedPassword("a", "b") == .failed("does not match"))
+    expectEqual(SignupRules.validateRepeatedPassword("a", ""), .empty)
+    expectEqual(SignupRules.validateRepeatedPassword("a", "b"), .failed("does not match"))
     #expect(SignupRules.validateRepeatedPassword("a", "a").isValid)
   }
 

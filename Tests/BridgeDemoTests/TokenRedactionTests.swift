@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 /// The token reaches the server and nothing else: not standard output, not standard error,
@@ -36,7 +37,7 @@ struct TokenRedactionTests {
     // The token really was in play: the server received it on every request.
     #expect(!server.requests.isEmpty)
     for request in server.requests {
-      #expect(request.header("Authorization") == "Bearer \(Self.secret)")
+      expectEqual(request.header("Authorization"), "Bearer \(Self.secret)")
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 /// `bridge-demo tour`, offline with its own replay server, and against a server the test
@@ -143,20 +144,20 @@ struct TourTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let run = try await runDemo(
       ["--only", "chained,events", "--cache-dir", directory.path] + at(server))
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(run.stdout.contains("━━ 1/2  Chained requests with retry ━"), "\(run)")
     #expect(run.stdout.contains("━━ 2/2  Poll events with conditional requests ━"), "\(run)")
     #expect(!run.stdout.contains("Fetch a repository"))
     #expect(!run.stdout.contains("retried"))
-    #expect(server.requests(path: Paths.repository).count == 2)
-    #expect(occurrences("poll 2  304 Not Modified", in: run.stdout) == 2)
+    expectEqual(server.requests(path: Paths.repository).count, 2)
+    expectEqual(occurrences("poll 2  304 Not Modified", in: run.stdout), 2)
     // The cache directory given is kept, with an archive per style.
     for style in ["rx", "async"] {
       let archive = directory.appendingPathComponent(
         "events-\(style)/events-sferik-rails_admin.json")
       #expect(FileManager.default.fileExists(atPath: archive.path), "\(archive.path)")
     }
-    #expect(run.stdoutLines.dropLast().last?.hasPrefix("2 scenarios in both styles, ") == true)
+    expectEqual(run.stdoutLines.dropLast().last?.hasPrefix("2 scenarios in both styles, "), true)
   }
 
   @Test("a failing run is reported in the tour, which goes on and then exits with 1")
@@ -165,16 +166,16 @@ struct TourTests {
     defer { server.stop() }
     server.stub(Paths.user, .respond(try ReplayFixture.serverError.response()))
     let run = try await runDemo(["--only", "chained,repository"] + at(server))
-    #expect(run.status == 1, "\(run)")
-    #expect(
-      occurrences("result     failed: server error (HTTP 500: Server Error)", in: run.stdout) == 2,
+    expectEqual(run.status, 1, "\(run)")
+    expectEqual(
+      occurrences("result     failed: server error (HTTP 500: Server Error)", in: run.stdout), 2,
       "\(run)")
     // The scenarios run in the tour's order, whatever the order of --only.
     #expect(run.stdout.contains("━━ 1/2  Fetch a repository"))
-    #expect(occurrences("result     octokit-fixture-org/hello-world", in: run.stdout) == 2)
-    #expect(run.stderrLines.last == "bridge-demo: 2 of 4 runs failed", "\(run)")
+    expectEqual(occurrences("result     octokit-fixture-org/hello-world", in: run.stdout), 2)
+    expectEqual(run.stderrLines.last, "bridge-demo: 2 of 4 runs failed", "\(run)")
     // Each style tried the user twice: retry(2) and retrying(2).
-    #expect(server.requests(path: Paths.user).count == 4)
+    expectEqual(server.requests(path: Paths.user).count, 4)
   }
 
   @Test("--live without a network: every run fails at once with its transport error, all counted")
@@ -187,14 +188,14 @@ struct TourTests {
       ["--live"], environment: ["BRIDGE_DEMO_LIVE_BASE_URL": closed.absoluteString],
       timeout: .seconds(150))
     let elapsed = clock.now - started
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     // Each run ends with its first transport error instead of waiting for a deadline: the
     // signup form used to wait 30 s per style, 60 s in all. The bound sits below that, not near
     // the few seconds the run takes, so that a loaded machine does not fail it.
     #expect(elapsed < .seconds(55), "\(elapsed)\n\(run)")
-    #expect(run.stderrLines == ["bridge-demo: 16 of 16 runs failed"], "\(run)")
+    expectEqual(run.stderrLines, ["bridge-demo: 16 of 16 runs failed"], "\(run)")
     let results = run.stdoutLines.filter { $0.hasPrefix("    result ") }
-    #expect(results.count == 16, "\(run)")
+    expectEqual(results.count, 16, "\(run)")
     for line in results {
       #expect(line.hasPrefix("    result     failed: "), "\(line)")
       #expect(line.contains("cannot reach the server (URLError "), "\(line)")
@@ -203,11 +204,11 @@ struct TourTests {
       // --live types "rx" and "rxswift", which GitHub has results for.
       occurrences(#"failed: search for "rx": cannot reach the server"#, in: run.stdout) == 4,
       "\(run)")
-    #expect(
+    expectEqual(
       occurrences(
         #"failed: checking username "octocat": cannot reach the server"#,
-        in: run.stdout) == 2, "\(run)")
-    #expect(run.stdoutLines.dropLast().last?.hasSuffix("; 16 runs failed.") == true, "\(run)")
+        in: run.stdout), 2, "\(run)")
+    expectEqual(run.stdoutLines.dropLast().last?.hasSuffix("; 16 runs failed."), true, "\(run)")
   }
 
   @Test(
@@ -230,7 +231,7 @@ struct TourTests {
   @Test("--help lists the bridge scenario for --only")
   func helpListsTheBridge() async throws {
     let run = try await runDemo(["--help"])
-    #expect(run.status == 0, "\(run)")
+    expectEqual(run.status, 0, "\(run)")
     #expect(
       run.stdout.contains(
         "run only these: repository, pagination, bridge, chained, typeahead, events,"),
@@ -265,9 +266,9 @@ private func expectSameLinesAsTheGuide(_ scenario: String, title: String, runs c
     return runs.sorted { $0.0 < $1.0 }
   }
   for (number, run) in runs {
-    #expect(run.status == 0, "run \(number): \(run)")
+    expectEqual(run.status, 0, "run \(number): \(run)")
     let lines = scenarioBody(scenarioBlocks(run.stdout).first ?? [])
-    #expect(lines == guide, "run \(number): \(run)")
+    expectEqual(lines, guide, "run \(number): \(run)")
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubReplay
 import ObservableCore
+import ObservableTesting
 import TestProcessSupport
 import Testing
 
@@ -38,15 +39,15 @@ struct TypeaheadTests {
     try await terminal.waitFor(#"2 results for "rxswift""#)
     try await terminal.waitFor("1. octocat/swift-hello-world")
     #expect(await server.waitForAbandonedRequests(count: 1, timeout: .seconds(120)))
-    #expect(server.abandonedRequests.first?.queryValue("q") == "rx")
+    expectEqual(server.abandonedRequests.first?.queryValue("q"), "rx")
 
     terminal.type("\u{1B}")
     let status = try await demo.wait(timeout: .seconds(120))
-    #expect(status == 0, "\(terminal.output)")
+    expectEqual(status, 0, "\(terminal.output)")
     let after = try terminal.settings()
-    #expect(after.c_lflag == before.c_lflag)
-    #expect(after.c_iflag == before.c_iflag)
-    #expect(after.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+    expectEqual(after.c_lflag, before.c_lflag)
+    expectEqual(after.c_iflag, before.c_iflag)
+    expectEqual(after.c_lflag & tcflag_t(ICANON | ECHO), tcflag_t(ICANON | ECHO))
   }
 
   @Test("the query can be edited: backspace and Ctrl-U")
@@ -108,7 +109,7 @@ struct TypeaheadTests {
       let output = terminal.output
       let context =
         "run \(run) (\(ownServer ? "own" : "test's") server):\n\(output.debugDescription)"
-      #expect(status == 0, "\(context)")
+      expectEqual(status, 0, "\(context)")
       // The screen was left last: the output ends with the cursor moving below the screen,
       // and no frame was drawn after it.
       #expect(endsLeavingTheScreen(output), "\(context)")
@@ -159,13 +160,13 @@ struct TypeaheadTests {
     for style in ["rx", "async"] {
       let run = try await runDemo(
         ["typeahead", "--style", style] + at(server), input: "broken\nswift\n")
-      #expect(run.status == 1, "\(run)")
-      #expect(run.stdoutLines.first == #""swift": 2 repositories"#, "\(run)")
+      expectEqual(run.status, 1, "\(run)")
+      expectEqual(run.stdoutLines.first, #""swift": 2 repositories"#, "\(run)")
       // One line for the failed search, and nothing more: the status says the rest.
-      #expect(run.stderrLines.count == 1, "\(run)")
-      #expect(
+      expectEqual(run.stderrLines.count, 1, "\(run)")
+      expectEqual(
         run.stderrLines.first?.hasPrefix(
-          #"bridge-demo: search for "broken" failed: server error (HTTP 500"#) == true,
+          #"bridge-demo: search for "broken" failed: server error (HTTP 500"#), true,
         "\(run)")
     }
   }
@@ -178,12 +179,12 @@ struct TypeaheadTests {
     let run = try await runDemo(
       ["typeahead", "--live", "--style", style], input: "swift\n",
       environment: ["BRIDGE_DEMO_LIVE_BASE_URL": closed.absoluteString])
-    #expect(run.status == 1, "\(run)")
+    expectEqual(run.status, 1, "\(run)")
     #expect(run.stdout.isEmpty, "\(run)")
-    #expect(run.stderrLines.count == 1, "\(run)")
-    #expect(
+    expectEqual(run.stderrLines.count, 1, "\(run)")
+    expectEqual(
       run.stderrLines.first?.hasPrefix(
-        #"bridge-demo: search for "swift" failed: cannot reach the server"#) == true, "\(run)")
+        #"bridge-demo: search for "swift" failed: cannot reach the server"#), true, "\(run)")
     #expect(!run.stderr.contains("searches failed"), "\(run)")
   }
 }
@@ -261,11 +262,11 @@ struct AnnouncementTests {
     try await terminal.waitFor("bridge-demo: user octocat: cannot reach the server")
     // The terminal writes each new line as "\r\n", a single Character.
     let lines = terminal.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(
-      lines.first
-        == "bridge-demo: talking to \(closed.absoluteString) with no token (GITHUB_TOKEN is not set)",
+    expectEqual(
+      lines.first,
+      "bridge-demo: talking to \(closed.absoluteString) with no token (GITHUB_TOKEN is not set)",
       "\(terminal.output)")
-    #expect(lines.count == 2, "\(terminal.output)")
+    expectEqual(lines.count, 2, "\(terminal.output)")
   }
 }
 

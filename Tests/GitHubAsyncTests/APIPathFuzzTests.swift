@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import TestProcessSupport
 import Testing
 
@@ -42,7 +43,7 @@ struct APIPathFuzzTests {
             Issue.record("case \(index): \(error)")
             continue
           }
-          #expect(input.parameter == "path")
+          expectEqual(input.parameter, "path")
         }
       }
     }
@@ -54,8 +55,8 @@ struct APIPathFuzzTests {
     defer { server.stop() }
     let user = try await anyEndpointClient(server).get(
       User.self, path: "/users/shipit[bot]")
-    #expect(user.login == "shipit[bot]")
-    #expect(server.requests.map(\.target) == [ReplayScenario.GitHubPaths.botUser])
+    expectEqual(user.login, "shipit[bot]")
+    expectEqual(server.requests.map(\.target), [ReplayScenario.GitHubPaths.botUser])
   }
 
   @Test("validateName and validatePath refuse what the calls refuse, before any request")

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import TestProcessSupport
 import Testing
 
@@ -51,7 +52,7 @@ struct DecoderFuzzTests {
       }
     }
 
-    #expect(tally.total == Self.iterations)
+    expectEqual(tally.total, Self.iterations)
     // The mutations must reach both outcomes, or the test proves little.
     #expect(tally.decoded > 100, "decoded: \(tally.decoded)")
     #expect(tally.decodingFailed > 1_000, "decodingFailed: \(tally.decodingFailed)")
@@ -94,7 +95,7 @@ struct DecoderFuzzTests {
       }
       return Array(body)
     }
-    #expect(run() == run())
+    expectEqual(run(), run())
   }
 }
 

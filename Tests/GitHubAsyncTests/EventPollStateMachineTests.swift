@@ -1,4 +1,5 @@
 import Foundation
+import ObservableTesting
 import Testing
 
 @testable import GitHubAsync
@@ -10,13 +11,13 @@ struct EventPollStateMachineTests {
   @Test("the first poll goes out at once; the next waits the poll interval")
   func firstPollThenInterval() {
     var machine = EventPollStateMachine()
-    #expect(machine.nextPollRequested() == .poll)
+    expectEqual(machine.nextPollRequested(), .poll)
     _ = machine.pollSucceeded(events(["2", "1"], interval: .seconds(90)))
-    #expect(machine.nextPollRequested() == .wait(.seconds(90)))
+    expectEqual(machine.nextPollRequested(), .wait(.seconds(90)))
     // Asking again before the wait ended asks for the same wait.
-    #expect(machine.nextPollRequested() == .wait(.seconds(90)))
+    expectEqual(machine.nextPollRequested(), .wait(.seconds(90)))
     machine.waitEnded()
-    #expect(machine.nextPollRequested() == .poll)
+    expectEqual(machine.nextPollRequested(), .poll)
   }
 
   @Test("without X-Poll-Interval the wait is GitHub's default of 60 s")
@@ -24,8 +25,8 @@ struct EventPollStateMachineTests {
     var machine = EventPollStateMachine()
     _ = machine.nextPollRequested()
     let poll = machine.pollSucceeded(events(["1"], interval: nil))
-    #expect(poll.nextPollDelay == .seconds(60))
-    #expect(machine.nextPollRequested() == .wait(.seconds(60)))
+    expectEqual(poll.nextPollDelay, .seconds(60))
+    expectEqual(machine.nextPollRequested(), .wait(.seconds(60)))
   }
 
   @Test("a longer minimum interval wins over X-Poll-Interval; a shorter one does not")
@@ -33,12 +34,12 @@ struct EventPollStateMachineTests {
     var longer = EventPollStateMachine(minimumInterval: .seconds(300))
     _ = longer.nextPollRequested()
     _ = longer.pollSucceeded(events(["1"], interval: .seconds(60)))
-    #expect(longer.nextPollRequested() == .wait(.seconds(300)))
+    expectEqual(longer.nextPollRequested(), .wait(.seconds(300)))
 
     var shorter = EventPollStateMachine(minimumInterval: .seconds(1))
     _ = shorter.nextPollRequested()
     _ = shorter.pollSucceeded(events(["1"], interval: .seconds(60)))
-    #expect(shorter.nextPollRequested() == .wait(.seconds(60)))
+    expectEqual(shorter.nextPollRequested(), .wait(.seconds(60)))
   }
 
   @Test("each event is handed out once, oldest first within a poll")
@@ -46,12 +47,12 @@ struct EventPollStateMachineTests {
     var machine = EventPollStateMachine()
     _ = machine.nextPollRequested()
     let first = machine.pollSucceeded(events(["3", "2", "1"]))
-    #expect(first.newEvents.map(\.id) == ["1", "2", "3"])
+    expectEqual(first.newEvents.map(\.id), ["1", "2", "3"])
     machine.waitEnded()
     _ = machine.nextPollRequested()
     let second = machine.pollSucceeded(events(["5", "4", "3", "2"]))
-    #expect(second.newEvents.map(\.id) == ["4", "5"])
-    #expect(second.response.events.count == 4)
+    expectEqual(second.newEvents.map(\.id), ["4", "5"])
+    expectEqual(second.response.events.count, 4)
     machine.waitEnded()
     _ = machine.nextPollRequested()
     let notModified = machine.pollSucceeded(events(["5", "4", "3", "2"], notModified: true))
@@ -62,7 +63,7 @@ struct EventPollStateMachineTests {
   func duplicateWithinPoll() {
     var machine = EventPollStateMachine()
     _ = machine.nextPollRequested()
-    #expect(machine.pollSucceeded(events(["2", "1", "2"])).newEvents.map(\.id) == ["2", "1"])
+    expectEqual(machine.pollSucceeded(events(["2", "1", "2"])).newEvents.map(\.id), ["2", "1"])
   }
 
   @Test("the memory of seen IDs is bounded and forgets the oldest first")
@@ -73,14 +74,14 @@ struct EventPollStateMachineTests {
       defer { machine.waitEnded() }
       return machine.pollSucceeded(events(ids)).newEvents.map(\.id)
     }
-    #expect(poll(["2", "1"]) == ["1", "2"])
-    #expect(poll(["3", "2"]) == ["3"])
-    #expect(poll(["4", "3"]) == ["4"])
-    #expect(machine.seenCount == 3)
+    expectEqual(poll(["2", "1"]), ["1", "2"])
+    expectEqual(poll(["3", "2"]), ["3"])
+    expectEqual(poll(["4", "3"]), ["4"])
+    expectEqual(machine.seenCount, 3)
     // 1 was forgotten to make room for 4; 2 was not.
-    #expect(poll(["2", "1"]) == ["1"])
-    #expect(machine.seenCount == 3)
-    #expect(RepositoryEventPolls.seenEventLimit == 1000)
+    expectEqual(poll(["2", "1"]), ["1"])
+    expectEqual(machine.seenCount, 3)
+    expectEqual(RepositoryEventPolls.seenEventLimit, 1000)
   }
 
   @Test("transport errors and 5xx back off, doubling up to the cap, and a success resets it")
@@ -115,37 +116,36 @@ struct EventPollStateMachineTests {
       _ = machine.nextPollRequested()
       return machine.pollFailed(.rateLimited(limit), at: now)
     }
-    #expect(
-      wait(after: RateLimitExceeded(kind: .secondary, status: 429, retryAfter: .seconds(300)))
-        == .retry(after: .seconds(300)))
-    #expect(
-      wait(after: RateLimitExceeded(kind: .secondary, status: 429, retryAfter: .seconds(5)))
-        == .retry(after: .seconds(60)))
-    #expect(
+    expectEqual(
+      wait(after: RateLimitExceeded(kind: .secondary, status: 429, retryAfter: .seconds(300))),
+      .retry(after: .seconds(300)))
+    expectEqual(
+      wait(after: RateLimitExceeded(kind: .secondary, status: 429, retryAfter: .seconds(5))),
+      .retry(after: .seconds(60)))
+    expectEqual(
       wait(
         after: RateLimitExceeded(
-          kind: .primary, status: 403, resetDate: now.addingTimeInterval(1200)))
-        == .retry(after: .seconds(1200)))
-    #expect(
+          kind: .primary, status: 403, resetDate: now.addingTimeInterval(1200))),
+      .retry(after: .seconds(1200)))
+    expectEqual(
       wait(
         after: RateLimitExceeded(
-          kind: .primary, status: 403, resetDate: now.addingTimeInterval(-5)))
-        == .retry(after: .seconds(60)))
-    #expect(
+          kind: .primary, status: 403, resetDate: now.addingTimeInterval(-5))),
+      .retry(after: .seconds(60)))
+    expectEqual(
       wait(
         after: RateLimitExceeded(
-          kind: .primary, status: 403, resetDate: now.addingTimeInterval(86_400)))
-        == .retry(after: .seconds(3600)))
-    #expect(
-      wait(after: RateLimitExceeded(kind: .secondary, status: 403))
-        == .retry(after: .seconds(60)))
+          kind: .primary, status: 403, resetDate: now.addingTimeInterval(86_400))),
+      .retry(after: .seconds(3600)))
+    expectEqual(
+      wait(after: RateLimitExceeded(kind: .secondary, status: 403)), .retry(after: .seconds(60)))
     // A reset no real server sends (x-ratelimit-reset near Int.max) waits the longest allowed
     // instead of overflowing.
-    #expect(
+    expectEqual(
       wait(
         after: RateLimitExceeded(
-          kind: .primary, status: 403, resetDate: Date(timeIntervalSince1970: 9.2e18)))
-        == .retry(after: .seconds(3600)))
+          kind: .primary, status: 403, resetDate: Date(timeIntervalSince1970: 9.2e18))),
+      .retry(after: .seconds(3600)))
   }
 
   @Test(
@@ -164,8 +164,8 @@ struct EventPollStateMachineTests {
   func permanent(_ error: GitHubError) {
     var machine = EventPollStateMachine()
     _ = machine.nextPollRequested()
-    #expect(machine.pollFailed(error, at: now) == .fail(error))
-    #expect(machine.nextPollRequested() == .finish)
+    expectEqual(machine.pollFailed(error, at: now), .fail(error))
+    expectEqual(machine.nextPollRequested(), .finish)
   }
 
   @Test("after a cancellation nothing more is polled, even when a response still arrives")
@@ -174,9 +174,9 @@ struct EventPollStateMachineTests {
     _ = machine.nextPollRequested()
     machine.cancelled()
     _ = machine.pollSucceeded(events(["1"]))
-    #expect(machine.nextPollRequested() == .finish)
-    #expect(machine.pollFailed(transport, at: now) == .fail(transport))
-    #expect(machine.nextPollRequested() == .finish)
+    expectEqual(machine.nextPollRequested(), .finish)
+    expectEqual(machine.pollFailed(transport, at: now), .fail(transport))
+    expectEqual(machine.nextPollRequested(), .finish)
   }
 
   // MARK: Helpers

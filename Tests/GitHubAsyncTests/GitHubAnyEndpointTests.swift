@@ -16,11 +16,11 @@ struct GitHubAnyEndpointTests {
     let repository = try await client.get(
       Repository.self, path: ReplayScenario.GitHubPaths.repository)
 
-    #expect(repository.fullName == "octokit-fixture-org/hello-world")
+    expectEqual(repository.fullName, "octokit-fixture-org/hello-world")
     let request = try #require(server.requests.first)
-    #expect(request.target == ReplayScenario.GitHubPaths.repository)
-    #expect(request.header("Authorization") == "Bearer any-endpoint-token")
-    #expect(request.header("Accept") == "application/vnd.github+json")
+    expectEqual(request.target, ReplayScenario.GitHubPaths.repository)
+    expectEqual(request.header("Authorization"), "Bearer any-endpoint-token")
+    expectEqual(request.header("Accept"), "application/vnd.github+json")
     #expect(request.header("X-GitHub-Api-Version") != nil)
     #expect(client.rateLimit != nil)
   }
@@ -34,10 +34,10 @@ struct GitHubAnyEndpointTests {
     let value = try await value(
       of: client.rx.get(JSONValue.self, path: "/users/sferik", query: ["a b": "c&d"]))
 
-    #expect(value["login"]?.stringValue == "sferik")
+    expectEqual(value["login"]?.stringValue, "sferik")
     let request = try #require(server.requests.first)
-    #expect(request.target == "/users/sferik?a%20b=c%26d")
-    #expect(request.header("Authorization") == "Bearer any-endpoint-token")
+    expectEqual(request.target, "/users/sferik?a%20b=c%26d")
+    expectEqual(request.header("Authorization"), "Bearer any-endpoint-token")
   }
 
   @Test("query items are percent-encoded and sorted; caller escapes in the path are kept")
@@ -50,9 +50,8 @@ struct GitHubAnyEndpointTests {
       JSONValue.self, path: "/users/dependabot%5Bbot%5D/café{}",
       query: ["z": "1", "a": "x/y?z"])
 
-    #expect(
-      server.requests.first?.target
-        == "/users/dependabot%5Bbot%5D/caf%C3%A9%7B%7D?a=x%2Fy%3Fz&z=1")
+    expectEqual(
+      server.requests.first?.target, "/users/dependabot%5Bbot%5D/caf%C3%A9%7B%7D?a=x%2Fy%3Fz&z=1")
   }
 
   @Test(
@@ -73,8 +72,8 @@ struct GitHubAnyEndpointTests {
     let observer = TestableObserver<JSONValue>()
     _ = client.rx.get(JSONValue.self, path: path).asObservable().subscribe(observer)
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
-    #expect(
-      (observer.events.last?.value.error as? GitHubError).map(isInvalidPath) == true)
+    expectEqual(
+      (observer.events.last?.value.error as? GitHubError).map(isInvalidPath), true)
     #expect(server.requests.isEmpty)
   }
 
@@ -91,7 +90,7 @@ struct GitHubAnyEndpointTests {
     _ = try await client.get(JSONValue.self, path: "/meta")
     _ = try await client.get(JSONValue.self, path: "/")
 
-    #expect(server.requests.map(\.target) == ["/api/v3/meta", "/api/v3/"])
+    expectEqual(server.requests.map(\.target), ["/api/v3/meta", "/api/v3/"])
   }
 
   @Test("errors are typed and redacted as for the built-in calls, in both styles")
@@ -155,9 +154,9 @@ struct GitHubAnyEndpointTests {
     let second = try await value(
       of: client.rx.get([JSONValue].self, path: ReplayScenario.GitHubPaths.repositoryEvents))
 
-    #expect(first.count == 30)
-    #expect(second == first)
-    #expect(server.requests.count == 2)
+    expectEqual(first.count, 30)
+    expectEqual(second, first)
+    expectEqual(server.requests.count, 2)
     #expect(server.requests[1].header("If-None-Match") != nil)
   }
 }

@@ -18,7 +18,7 @@ struct GitHubCallMatrixTests {
     let result = await call.run(on: makeClient(server), style: style)
 
     #expect(try result.get() == call.expectedSummary)
-    #expect(server.requests.map(\.path) == [call.path])
+    expectEqual(server.requests.map(\.path), [call.path])
   }
 
   @Test(
@@ -38,7 +38,7 @@ struct GitHubCallMatrixTests {
         Issue.record("expected notFound, got \(result)")
         return
       }
-      #expect(message == GitHubMessage(status: 404, message: "Not Found"))
+      expectEqual(message, GitHubMessage(status: 404, message: "Not Found"))
     }
   }
 
@@ -54,8 +54,8 @@ struct GitHubCallMatrixTests {
       Issue.record("expected unauthorized, got \(result)")
       return
     }
-    #expect(message.status == 401)
-    #expect(message.message == "Bad credentials")
+    expectEqual(message.status, 401)
+    expectEqual(message.message, "Bad credentials")
   }
 
   @Test(
@@ -72,11 +72,11 @@ struct GitHubCallMatrixTests {
       Issue.record("expected rateLimited, got \(result)")
       return
     }
-    #expect(limit.kind == .primary)
-    #expect(limit.status == 403)
-    #expect(limit.resetDate == Date(timeIntervalSince1970: 1_714_996_800))
+    expectEqual(limit.kind, .primary)
+    expectEqual(limit.status, 403)
+    expectEqual(limit.resetDate, Date(timeIntervalSince1970: 1_714_996_800))
     #expect(limit.retryAfter == nil)
-    #expect(limit.rateLimit?.remaining == 0)
+    expectEqual(limit.rateLimit?.remaining, 0)
   }
 
   @Test("429 with Retry-After is a secondary rate limit", arguments: Call.allCases, Style.allCases)
@@ -91,11 +91,11 @@ struct GitHubCallMatrixTests {
       Issue.record("expected rateLimited, got \(result)")
       return
     }
-    #expect(limit.kind == .secondary)
-    #expect(limit.status == 429)
-    #expect(limit.retryAfter == .seconds(60))
+    expectEqual(limit.kind, .secondary)
+    expectEqual(limit.status, 429)
+    expectEqual(limit.retryAfter, .seconds(60))
     let now = Date(timeIntervalSince1970: 1_000)
-    #expect(limit.retryDate(from: now) == Date(timeIntervalSince1970: 1_060))
+    expectEqual(limit.retryDate(from: now), Date(timeIntervalSince1970: 1_060))
   }
 
   @Test(
@@ -111,9 +111,10 @@ struct GitHubCallMatrixTests {
       Issue.record("expected validationFailed, got \(result)")
       return
     }
-    #expect(failure.message == "Validation Failed")
-    #expect(
-      failure.errors == [
+    expectEqual(failure.message, "Validation Failed")
+    expectEqual(
+      failure.errors,
+      [
         ValidationFailure.FieldError(resource: "Label", field: "color", code: "invalid")
       ])
   }
@@ -130,7 +131,7 @@ struct GitHubCallMatrixTests {
       Issue.record("expected serverError, got \(result)")
       return
     }
-    #expect(message == GitHubMessage(status: 500, message: "Server Error"))
+    expectEqual(message, GitHubMessage(status: 500, message: "Server Error"))
   }
 
   @Test("a recorded 301 is followed to the new location", arguments: Call.allCases, Style.allCases)
@@ -144,7 +145,7 @@ struct GitHubCallMatrixTests {
     let result = await call.run(on: makeClient(server), style: style)
 
     #expect(try result.get() == call.expectedSummary)
-    #expect(server.requests.map(\.path) == [call.path, "/repositories/515436299"])
+    expectEqual(server.requests.map(\.path), [call.path, "/repositories/515436299"])
   }
 
   @Test(
@@ -198,7 +199,7 @@ struct GitHubCallMatrixTests {
       Issue.record("expected a timeout, got \(result)")
       return
     }
-    #expect(error.code == .timedOut)
+    expectEqual(error.code, .timedOut)
     #expect(await server.waitForAbandonedRequests())
   }
 
@@ -230,7 +231,7 @@ struct GitHubCallMatrixTests {
       #expect(observer.events.isEmpty)
     }
     #expect(await server.waitForAbandonedRequests())
-    #expect(server.abandonedRequests.map(\.path) == [call.path])
+    expectEqual(server.abandonedRequests.map(\.path), [call.path])
   }
 }
 

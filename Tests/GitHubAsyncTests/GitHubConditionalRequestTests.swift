@@ -19,16 +19,16 @@ struct GitHubConditionalRequestTests {
     let first = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
     let second = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
 
-    #expect(first.events.count == 30)
+    expectEqual(first.events.count, 30)
     #expect(!first.isNotModified)
-    #expect(first.etag == Self.etag)
+    expectEqual(first.etag, Self.etag)
     #expect(second.isNotModified)
-    #expect(second.events == first.events)
+    expectEqual(second.events, first.events)
     let requests = server.requests(path: Self.eventsPath)
-    #expect(requests.count == 2)
+    expectEqual(requests.count, 2)
     #expect(requests[0].header("If-None-Match") == nil)
-    #expect(requests[1].header("If-None-Match") == Self.etag)
-    #expect(requests[1].header("If-Modified-Since") == "Tue, 21 Apr 2020 09:31:21 GMT")
+    expectEqual(requests[1].header("If-None-Match"), Self.etag)
+    expectEqual(requests[1].header("If-Modified-Since"), "Tue, 21 Apr 2020 09:31:21 GMT")
   }
 
   @Test("X-Poll-Interval is exposed, on the 200 and on the 304")
@@ -40,8 +40,8 @@ struct GitHubConditionalRequestTests {
     let first = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
     let second = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
 
-    #expect(first.pollInterval == .seconds(60))
-    #expect(second.pollInterval == .seconds(60))
+    expectEqual(first.pollInterval, .seconds(60))
+    expectEqual(second.pollInterval, .seconds(60))
   }
 
   @Test("a 304 carries the same rate limit: it did not count")
@@ -53,9 +53,9 @@ struct GitHubConditionalRequestTests {
     let first = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
     let second = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
 
-    #expect(first.rateLimit?.remaining == 4710)
-    #expect(second.rateLimit?.remaining == 4710)
-    #expect(client.rateLimit?.remaining == 4710)
+    expectEqual(first.rateLimit?.remaining, 4710)
+    expectEqual(second.rateLimit?.remaining, 4710)
+    expectEqual(client.rateLimit?.remaining, 4710)
   }
 
   @Test("Rx: the same round trip through client.rx")
@@ -71,8 +71,8 @@ struct GitHubConditionalRequestTests {
 
     #expect(!first.isNotModified)
     #expect(second.isNotModified)
-    #expect(second.events.count == 30)
-    #expect(server.requests(path: Self.eventsPath).last?.header("If-None-Match") == Self.etag)
+    expectEqual(second.events.count, 30)
+    expectEqual(server.requests(path: Self.eventsPath).last?.header("If-None-Match"), Self.etag)
   }
 
   @Test("styles share the cache: async fills it, Rx revalidates")
@@ -102,8 +102,8 @@ struct GitHubConditionalRequestTests {
     let events = try await after.repositoryEvents(owner: "sferik", name: "rails_admin")
 
     #expect(events.isNotModified)
-    #expect(events.events.count == 30)
-    #expect(server.requests.last?.header("If-None-Match") == Self.etag)
+    expectEqual(events.events.count, 30)
+    expectEqual(server.requests.last?.header("If-None-Match"), Self.etag)
   }
 
   @Test("a corrupt cache file reads as a miss")
@@ -113,7 +113,7 @@ struct GitHubConditionalRequestTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let cache = FileResponseCache(directory: directory)
     cache.store(CachedResponse(etag: "\"a\"", lastModified: nil, body: Data("[]".utf8)), for: "k")
-    #expect(cache.cachedResponse(for: "k")?.etag == "\"a\"")
+    expectEqual(cache.cachedResponse(for: "k")?.etag, "\"a\"")
 
     for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
       try Data("garbage".utf8).write(to: directory.appendingPathComponent(file))
@@ -129,9 +129,9 @@ struct GitHubConditionalRequestTests {
     for key in ["a", "b", "c"] {
       cache.store(CachedResponse(etag: key, lastModified: nil, body: Data()), for: key)
     }
-    #expect(cache.count == 2)
+    expectEqual(cache.count, 2)
     #expect(cache.cachedResponse(for: "a") == nil)
-    #expect(cache.cachedResponse(for: "c")?.etag == "c")
+    expectEqual(cache.cachedResponse(for: "c")?.etag, "c")
   }
 
   @Test("other responses with an ETag are revalidated too; without validators nothing is sent")

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 @testable import GitHubAsync
@@ -19,23 +20,23 @@ struct GitHubErrorTests {
     let secondary = GitHubClient.rateLimitExceeded(
       status: 403, message: "whatever", header: Self.header(["Retry-After": "30"]),
       rateLimit: plenty)
-    #expect(secondary?.kind == .secondary)
-    #expect(secondary?.retryAfter == .seconds(30))
+    expectEqual(secondary?.kind, .secondary)
+    expectEqual(secondary?.retryAfter, .seconds(30))
 
     // remaining 0: primary until the reset, for 403 and 429 alike.
     for status in [403, 429] {
       let primary = GitHubClient.rateLimitExceeded(
         status: status, message: nil, header: Self.header([:]), rateLimit: exhausted)
-      #expect(primary?.kind == .primary)
-      #expect(primary?.resetDate == Date(timeIntervalSince1970: 100))
+      expectEqual(primary?.kind, .primary)
+      expectEqual(primary?.resetDate, Date(timeIntervalSince1970: 100))
     }
 
     // Neither header: the message decides.
     let byMessage = GitHubClient.rateLimitExceeded(
       status: 403, message: "You have exceeded a secondary rate limit.",
       header: Self.header([:]), rateLimit: plenty)
-    #expect(byMessage?.kind == .secondary)
-    #expect(byMessage?.retryAfter == .seconds(60))
+    expectEqual(byMessage?.kind, .secondary)
+    expectEqual(byMessage?.retryAfter, .seconds(60))
 
     // A plain 403: no rate limit.
     let permission = GitHubClient.rateLimitExceeded(
@@ -66,10 +67,10 @@ struct GitHubErrorTests {
     } catch {
       switch error {
       case .forbidden(let message):
-        #expect(expected == "forbidden")
-        #expect(message.message == "Resource not accessible by personal access token")
+        expectEqual(expected, "forbidden")
+        expectEqual(message.message, "Resource not accessible by personal access token")
       case .rateLimited(let limit):
-        #expect(expected == (limit.kind == .primary ? "primary" : "secondary"))
+        expectEqual(expected, (limit.kind == .primary ? "primary" : "secondary"))
       default:
         Issue.record("unexpected \(error)")
       }
@@ -145,40 +146,40 @@ struct GitHubErrorTests {
         #expect(!dumped.contains(secret))
       }
     }
-    #expect(server.requests.first?.header("Authorization") == "Bearer \(secret)")
+    expectEqual(server.requests.first?.header("Authorization"), "Bearer \(secret)")
     #expect(!server.requests[0].description.contains(secret))
   }
 
   @Test("descriptions say what happened")
   func descriptions() {
-    #expect(GitHubError.cancelled.description == "cancelled")
-    #expect(
-      GitHubError.notFound(GitHubMessage(status: 404, message: "Not Found")).description
-        == "not found (HTTP 404: Not Found)")
-    #expect(
+    expectEqual(GitHubError.cancelled.description, "cancelled")
+    expectEqual(
+      GitHubError.notFound(GitHubMessage(status: 404, message: "Not Found")).description,
+      "not found (HTTP 404: Not Found)")
+    expectEqual(
       GitHubError.validationFailed(
         ValidationFailure(
           message: "Validation Failed",
           errors: [.init(resource: "Label", field: "color", code: "invalid")])
-      ).description == "validation failed (Validation Failed; Label.color: invalid)")
+      ).description, "validation failed (Validation Failed; Label.color: invalid)")
     #expect(GitHubError.transport(URLError(.timedOut)).description.contains("-1001"))
     #expect(GitHubError.transport(URLError(.timedOut)).status == nil)
-    #expect(GitHubError.redirect(status: 301, location: nil).status == 301)
+    expectEqual(GitHubError.redirect(status: 301, location: nil).status, 301)
   }
 
   @Test("URLSession errors map to transport, cancellation to cancelled")
   func errorMapping() {
-    #expect(GitHubClient.map(URLError(.cancelled)) == .cancelled)
-    #expect(GitHubClient.map(CancellationError()) == .cancelled)
-    #expect(GitHubClient.map(URLError(.timedOut)) == .transport(URLError(.timedOut)))
+    expectEqual(GitHubClient.map(URLError(.cancelled)), .cancelled)
+    expectEqual(GitHubClient.map(CancellationError()), .cancelled)
+    expectEqual(GitHubClient.map(URLError(.timedOut)), .transport(URLError(.timedOut)))
     let bridged = NSError(domain: NSURLErrorDomain, code: URLError.Code.cancelled.rawValue)
-    #expect(GitHubClient.map(bridged) == .cancelled)
+    expectEqual(GitHubClient.map(bridged), .cancelled)
     let other = NSError(domain: "elsewhere", code: 1)
     guard case .transport(let error) = GitHubClient.map(other) else {
       Issue.record("expected transport")
       return
     }
-    #expect(error.code == .unknown)
+    expectEqual(error.code, .unknown)
   }
 
   @Test("RateLimit reads epoch seconds, and milliseconds as in normalized fixtures")
@@ -188,17 +189,17 @@ struct GitHubErrorTests {
         "x-ratelimit-limit": "60", "x-ratelimit-remaining": "1", "x-ratelimit-used": "59",
         "x-ratelimit-reset": "1658208999", "x-ratelimit-resource": "core",
       ]))
-    #expect(
-      seconds
-        == RateLimit(
-          limit: 60, remaining: 1, used: 59, reset: Date(timeIntervalSince1970: 1_658_208_999),
-          resource: "core"))
+    expectEqual(
+      seconds,
+      RateLimit(
+        limit: 60, remaining: 1, used: 59, reset: Date(timeIntervalSince1970: 1_658_208_999),
+        resource: "core"))
     let milliseconds = RateLimit(
       header: Self.header([
         "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "1",
         "X-RateLimit-Reset": "1507651200000",
       ]))
-    #expect(milliseconds?.reset == Date(timeIntervalSince1970: 1_507_651_200))
+    expectEqual(milliseconds?.reset, Date(timeIntervalSince1970: 1_507_651_200))
     #expect(RateLimit(header: Self.header(["X-RateLimit-Limit": "60"])) == nil)
     #expect(
       RateLimit(header: Self.header(["X-RateLimit-Limit": "x", "X-RateLimit-Remaining": "1"]))

@@ -25,28 +25,28 @@ struct GitHubEventPollingTests {
     defer { task.cancel() }
 
     #expect(await received.wait(for: 20))
-    #expect(received.values == feed.publishedIDsOldestFirst(20))
+    expectEqual(received.values, feed.publishedIDsOldestFirst(20))
     #expect(await clock.waitForSleepers(within: patience))
-    #expect(clock.sleeps == [.seconds(90)])
+    expectEqual(clock.sleeps, [.seconds(90)])
 
     // Nothing changed: a 304, nothing new, another wait.
     clock.advance(by: .seconds(90))
     #expect(await server.waitForRequests(count: 2, timeout: patience))
     #expect(await clock.waitForSleepers(within: patience))
-    #expect(clock.sleeps == [.seconds(90), .seconds(90)])
-    #expect(received.values.count == 20)
+    expectEqual(clock.sleeps, [.seconds(90), .seconds(90)])
+    expectEqual(received.values.count, 20)
 
     feed.publish(25)
     clock.advance(by: .seconds(89))
-    #expect(clock.sleeperCount == 1)  // not a second early
+    expectEqual(clock.sleeperCount, 1)  // not a second early
     clock.advance(by: .seconds(1))
     #expect(await received.wait(for: 25))
-    #expect(received.values == feed.publishedIDsOldestFirst(25))
+    expectEqual(received.values, feed.publishedIDsOldestFirst(25))
     let requests = server.requests(path: EventFeed.path)
-    #expect(requests.count == 3)
+    expectEqual(requests.count, 3)
     #expect(requests[0].header("If-None-Match") == nil)
-    #expect(requests[1].header("If-None-Match") == #"W/"feed-20""#)
-    #expect(requests[2].header("If-None-Match") == #"W/"feed-20""#)
+    expectEqual(requests[1].header("If-None-Match"), #"W/"feed-20""#)
+    expectEqual(requests[2].header("If-None-Match"), #"W/"feed-20""#)
   }
 
   @Test("async: one element per poll, with the new events and the next wait")
@@ -68,12 +68,12 @@ struct GitHubEventPollingTests {
     feed.publish(30)
     clock.advance(by: .seconds(120))
     let polls = try await task.value
-    #expect(polls.count == 2)
-    #expect(polls.first?.newEvents.map(\.id) == feed.publishedIDsOldestFirst(28))
-    #expect(polls.first?.nextPollDelay == .seconds(120))
-    #expect(polls.last?.response.isNotModified == false)
-    #expect(polls.last?.newEvents.map(\.id) == Array(feed.publishedIDsOldestFirst(30).suffix(2)))
-    #expect(clock.sleeps == [.seconds(120)])
+    expectEqual(polls.count, 2)
+    expectEqual(polls.first?.newEvents.map(\.id), feed.publishedIDsOldestFirst(28))
+    expectEqual(polls.first?.nextPollDelay, .seconds(120))
+    expectEqual(polls.last?.response.isNotModified, false)
+    expectEqual(polls.last?.newEvents.map(\.id), Array(feed.publishedIDsOldestFirst(30).suffix(2)))
+    expectEqual(clock.sleeps, [.seconds(120)])
   }
 
   @Test("async: after a 500 the wait is longer, then polling recovers")
@@ -91,13 +91,13 @@ struct GitHubEventPollingTests {
 
     // The first poll fails: twice the interval before the next.
     #expect(await clock.waitForSleepers(within: patience))
-    #expect(clock.sleeps == [.seconds(120)])
+    expectEqual(clock.sleeps, [.seconds(120)])
     #expect(received.values.isEmpty)
     clock.advance(by: .seconds(120))
     #expect(await received.wait(for: 20))
     #expect(await clock.waitForSleepers(within: patience))
-    #expect(clock.sleeps == [.seconds(120), .seconds(60)])
-    #expect(server.requests(path: EventFeed.path).count == 2)
+    expectEqual(clock.sleeps, [.seconds(120), .seconds(60)])
+    expectEqual(server.requests(path: EventFeed.path).count, 2)
   }
 
   @Test("async: a secondary rate limit waits its Retry-After")
@@ -134,7 +134,7 @@ struct GitHubEventPollingTests {
     }
     #expect(try await iterator.next() == nil)
     #expect(clock.sleeps.isEmpty)
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
   }
 
   @Test("async: an invalid name fails the first poll without a request")
@@ -245,13 +245,13 @@ struct GitHubEventPollingTests {
       defer { subscription.dispose() }
 
       #expect(await clock.waitForSleepers(within: patience))
-      #expect(clock.sleeps == [.seconds(120)])
+      expectEqual(clock.sleeps, [.seconds(120)])
       #expect(observer.events.isEmpty)
       clock.advance(by: .seconds(120))
       #expect(await server.waitForRequests(count: 2, timeout: patience))
       #expect(await clock.waitForSleepers(within: patience))
-      #expect(observer.elements.count == 20)
-      #expect(clock.sleeps == [.seconds(120), .seconds(60)])
+      expectEqual(observer.elements.count, 20)
+      expectEqual(clock.sleeps, [.seconds(120), .seconds(60)])
     }
   }
 
@@ -270,7 +270,7 @@ struct GitHubEventPollingTests {
       }
       #expect(observer.elements.isEmpty)
       #expect(clock.sleeps.isEmpty)
-      #expect(server.requests.count == 1)
+      expectEqual(server.requests.count, 1)
     }
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAsync
 import GitHubReplay
 import ObservableCore
+import ObservableTesting
 import Testing
 
 /// Names that could send a request elsewhere, or cannot be a path segment, are rejected before
@@ -111,14 +112,15 @@ struct GitHubInputValidationTests {
     }
     _ = await rxResult(client.rx.repositoryEvents(owner: "octocat", name: name))
 
-    #expect(
-      server.requests.map(\.target) == [
+    expectEqual(
+      server.requests.map(\.target),
+      [
         "/users/\(segment)", "/users/\(segment)", "/users/\(segment)", "/users/\(segment)",
         "/repos/\(segment)/\(segment)", "/repos/\(segment)/\(segment)",
         "/repos/\(segment)/x/events", "/repos/octocat/\(segment)/events",
       ])
     for request in server.requests {
-      #expect(request.decodedPath?.contains("/\(name)") == true, "\(request.target)")
+      expectEqual(request.decodedPath?.contains("/\(name)"), true, "\(request.target)")
     }
   }
 
@@ -162,14 +164,14 @@ struct GitHubInputValidationTests {
     let rxTaken = try await rxResult(client.rx.isUsernameAvailable("shipit[bot]")).get()
 
     for user in [asyncUser, rxUser] {
-      #expect(user.login == "shipit[bot]")
-      #expect(user.type == "Bot")
-      #expect(user.id == 32_029_183)
+      expectEqual(user.login, "shipit[bot]")
+      expectEqual(user.type, "Bot")
+      expectEqual(user.id, 32_029_183)
     }
     #expect(!asyncTaken)
     #expect(!rxTaken)
-    #expect(server.requests.map(\.path) == Array(repeating: "/users/shipit%5Bbot%5D", count: 4))
-    #expect(ReplayScenario.GitHubPaths.botUser == "/users/shipit%5Bbot%5D")
+    expectEqual(server.requests.map(\.path), Array(repeating: "/users/shipit%5Bbot%5D", count: 4))
+    expectEqual(ReplayScenario.GitHubPaths.botUser, "/users/shipit%5Bbot%5D")
   }
 
   @Test("bot logins with no recording reach the server and come back as 404, in both styles")
@@ -190,8 +192,9 @@ struct GitHubInputValidationTests {
         }
       }
     }
-    #expect(
-      server.requests.map(\.path) == [
+    expectEqual(
+      server.requests.map(\.path),
+      [
         "/users/dependabot%5Bbot%5D", "/users/dependabot%5Bbot%5D",
         "/users/github-actions%5Bbot%5D", "/users/github-actions%5Bbot%5D",
       ])
@@ -216,8 +219,9 @@ struct GitHubInputValidationTests {
     }
 
     let encodedMultibyte = String(repeating: "%C3%A9", count: 127) + "a"
-    #expect(
-      server.requests.map(\.path) == [
+    expectEqual(
+      server.requests.map(\.path),
+      [
         "/repos/\(longest)/\(encodedMultibyte)", "/repos/a-b-c/._-.x", "/repos/0/...",
       ])
   }
@@ -237,12 +241,12 @@ struct GitHubInputValidationTests {
     }
 
     let requests = server.requests
-    #expect(requests.count == queries.count)
+    expectEqual(requests.count, queries.count)
     for (request, query) in zip(requests, queries) {
-      #expect(request.path == "/search/repositories")
-      #expect(request.queryValue("q") == query)
-      #expect(request.queryItems.map(\.name) == ["q", "per_page", "page"])
-      #expect(request.queryValue("per_page") == "30")
+      expectEqual(request.path, "/search/repositories")
+      expectEqual(request.queryValue("q"), query)
+      expectEqual(request.queryItems.map(\.name), ["q", "per_page", "page"])
+      expectEqual(request.queryValue("per_page"), "30")
     }
     #expect(requests[0].target.hasPrefix("/search/repositories?q=c%2B%2B%20language%3Ac%2B%2B&"))
   }
@@ -266,7 +270,7 @@ struct GitHubInputValidationTests {
       Issue.record("expected invalidInput, got \(String(describing: observer.error))")
       return
     }
-    #expect(input.parameter == "perPage")
+    expectEqual(input.parameter, "perPage")
     #expect(server.requests.isEmpty)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 @testable import GitHubAsync
@@ -19,14 +20,14 @@ struct GitHubModelDecodingTests {
   @Test("the recorded repository decodes with its dates, owner and counts")
   func recordedRepository() throws {
     let repository = try decode(Repository.self, fixture: .repository)
-    #expect(repository.fullName == "octokit-fixture-org/hello-world")
-    #expect(repository.owner?.login == "octokit-fixture-org")
-    #expect(repository.owner?.type == "Organization")
-    #expect(repository.createdAt == Date(timeIntervalSince1970: 1_505_511_788))
-    #expect(repository.isPrivate == false)
-    #expect(repository.defaultBranch == "master")
-    #expect(
-      repository.htmlURL?.absoluteString == "https://github.com/octokit-fixture-org/hello-world")
+    expectEqual(repository.fullName, "octokit-fixture-org/hello-world")
+    expectEqual(repository.owner?.login, "octokit-fixture-org")
+    expectEqual(repository.owner?.type, "Organization")
+    expectEqual(repository.createdAt, Date(timeIntervalSince1970: 1_505_511_788))
+    expectEqual(repository.isPrivate, false)
+    expectEqual(repository.defaultBranch, "master")
+    expectEqual(
+      repository.htmlURL?.absoluteString, "https://github.com/octokit-fixture-org/hello-world")
     #expect(repository.score == nil)
   }
 
@@ -48,21 +49,22 @@ struct GitHubModelDecodingTests {
   @Test("the recorded events decode; the counts by type match the cassette")
   func events() throws {
     let events = try decode([Event].self, fixture: .repositoryEvents)
-    #expect(events.count == 30)
+    expectEqual(events.count, 30)
     var counts: [String: Int] = [:]
     for event in events { counts[event.type.rawValue, default: 0] += 1 }
-    #expect(
-      counts == [
+    expectEqual(
+      counts,
+      [
         "WatchEvent": 23, "ForkEvent": 3, "IssuesEvent": 2, "IssueCommentEvent": 1,
         "PullRequestEvent": 1,
       ])
     let first = try #require(events.first)
-    #expect(first.id == "12109900542")
-    #expect(first.type == .watch)
-    #expect(first.actor.displayLogin == "sarslanoglu")
-    #expect(first.repo.name == "sferik/rails_admin")
-    #expect(first.payload["action"]?.stringValue == "started")
-    #expect(first.createdAt == Date(timeIntervalSince1970: 1_587_461_481))
+    expectEqual(first.id, "12109900542")
+    expectEqual(first.type, .watch)
+    expectEqual(first.actor.displayLogin, "sarslanoglu")
+    expectEqual(first.repo.name, "sferik/rails_admin")
+    expectEqual(first.payload["action"]?.stringValue, "started")
+    expectEqual(first.createdAt, Date(timeIntervalSince1970: 1_587_461_481))
   }
 
   @Test("an unknown event type decodes as unknown, not as a failure")
@@ -71,17 +73,17 @@ struct GitHubModelDecodingTests {
       Event.self,
       #"{"id":"1","type":"BrandNewEvent","actor":{"id":1,"login":"a"},"repo":{"id":2,"name":"a/b"},"payload":{"x":[1,2.5,null,true]},"public":true,"created_at":"2024-01-01T00:00:00Z"}"#
     )
-    #expect(event.type == .unknown("BrandNewEvent"))
-    #expect(event.type.rawValue == "BrandNewEvent")
-    #expect(event.payload == .object(["x": .array([.int(1), .double(2.5), .null, .bool(true)])]))
-    #expect(EventType(rawValue: "PushEvent") == .push)
+    expectEqual(event.type, .unknown("BrandNewEvent"))
+    expectEqual(event.type.rawValue, "BrandNewEvent")
+    expectEqual(event.payload, .object(["x": .array([.int(1), .double(2.5), .null, .bool(true)])]))
+    expectEqual(EventType(rawValue: "PushEvent"), .push)
   }
 
   @Test("the 2013 user decodes without site_admin or node_id")
   func oldUser() throws {
     let user = try decode(User.self, fixture: .user)
-    #expect(user.login == "sferik")
-    #expect(user.id == 10308)
+    expectEqual(user.login, "sferik")
+    expectEqual(user.id, 10308)
     #expect(!user.isSiteAdmin)
     #expect(user.nodeID == nil)
     #expect(user.publicRepos != nil)
@@ -94,8 +96,8 @@ struct GitHubModelDecodingTests {
       #"{"id":1,"name":"r","full_name":"o/r","owner":null,"description":null,"stargazers_count":null,"license":null,"brand_new_field":{"nested":true},"topics":null,"created_at":null,"html_url":"not a url {x}"}"#
     )
     #expect(repository.owner == nil)
-    #expect(repository.stargazersCount == 0)
-    #expect(repository.topics == [])
+    expectEqual(repository.stargazersCount, 0)
+    expectEqual(repository.topics, [])
     #expect(repository.createdAt == nil)
     #expect(repository.htmlURL == nil)
     let user = try decode(
@@ -107,14 +109,12 @@ struct GitHubModelDecodingTests {
 
   @Test("ISO-8601 dates with fractions and offsets")
   func dates() {
-    #expect(
-      GitHubJSON.parseDate("2020-04-21T09:31:21Z") == Date(timeIntervalSince1970: 1_587_461_481))
-    #expect(
-      GitHubJSON.parseDate("2020-04-21T11:31:21+02:00")
-        == Date(timeIntervalSince1970: 1_587_461_481))
-    #expect(
-      GitHubJSON.parseDate("2020-04-21T09:31:21.5Z") == Date(timeIntervalSince1970: 1_587_461_481.5)
-    )
+    expectEqual(
+      GitHubJSON.parseDate("2020-04-21T09:31:21Z"), Date(timeIntervalSince1970: 1_587_461_481))
+    expectEqual(
+      GitHubJSON.parseDate("2020-04-21T11:31:21+02:00"), Date(timeIntervalSince1970: 1_587_461_481))
+    expectEqual(
+      GitHubJSON.parseDate("2020-04-21T09:31:21.5Z"), Date(timeIntervalSince1970: 1_587_461_481.5))
     #expect(GitHubJSON.parseDate("yesterday") == nil)
   }
 
@@ -140,7 +140,7 @@ struct GitHubModelDecodingTests {
           Issue.record("expected decodingFailed, got \(error)")
           continue
         }
-        #expect(failure.reason == reason)
+        expectEqual(failure.reason, reason)
       }
     }
   }

@@ -95,8 +95,8 @@ struct GitHubPaginateTests {
     ).subscribe(observer)
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
 
-    #expect(ids.count == 5)
-    #expect(observer.elements.map(\.count) == [2, 2, 1])
+    expectEqual(ids.count, 5)
+    expectEqual(observer.elements.map(\.count), [2, 2, 1])
     let targets = [
       Paths.repositoryActivity + "?per_page=2",
       Paths.repositoryActivity
@@ -104,7 +104,7 @@ struct GitHubPaginateTests {
       Paths.repositoryActivity
         + "?per_page=2&cursor=Y3Vyc29yOnYyOpK0MjAyNC0wNS0wM1QwOTowMDowMFrOTUeWBA%3D%3D",
     ]
-    #expect(server.requests.map(\.target) == targets + targets)
+    expectEqual(server.requests.map(\.target), targets + targets)
   }
 
   @Test("wrapped lists: .key(\"workflows\") and search's .key(\"items\"), in both styles")
@@ -137,10 +137,10 @@ struct GitHubPaginateTests {
     ).subscribe(search)
     #expect(await search.waitForTermination(timeout: .seconds(60)))
 
-    #expect(names == ["CI", "Linter", "Release"])
-    #expect(workflows.elements.map(\.count) == [2, 1])
-    #expect(repositories.count == 5)
-    #expect(search.elements.map(\.count) == [2, 2, 1])
+    expectEqual(names, ["CI", "Linter", "Release"])
+    expectEqual(workflows.elements.map(\.count), [2, 1])
+    expectEqual(repositories.count, 5)
+    expectEqual(search.elements.map(\.count), [2, 2, 1])
   }
 
   @Test("the wrong item location is a typed decoding error")
@@ -168,7 +168,7 @@ struct GitHubPaginateTests {
       Issue.record("expected decodingFailed, got \(String(describing: asyncError))")
       return
     }
-    #expect(failure.status == 200)
+    expectEqual(failure.status, 200)
     guard case .decodingFailed? = observer.events.last?.value.error as? GitHubError else {
       Issue.record("expected decodingFailed")
       return
@@ -185,9 +185,9 @@ struct GitHubPaginateTests {
     #expect(server.requests.isEmpty)
 
     for _ in 0..<3 { _ = try await iterator.next() }
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
     _ = try await iterator.next()
-    #expect(server.requests.count == 2)
+    expectEqual(server.requests.count, 2)
   }
 
   @Test("async: breaking out of the loop requests no further page")
@@ -201,7 +201,7 @@ struct GitHubPaginateTests {
       count += 1
       if count == 2 { break }
     }
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
   }
 
   @Test("async: cancelling the task cancels the page in flight and requests nothing more")
@@ -229,10 +229,10 @@ struct GitHubPaginateTests {
     task.cancel()
     let (count, error) = await task.value
 
-    #expect(count == 2)
-    #expect(error == .cancelled)
+    expectEqual(count, 2)
+    expectEqual(error, .cancelled)
     #expect(await server.waitForAbandonedRequests())
-    #expect(server.requests.count == 2)
+    expectEqual(server.requests.count, 2)
   }
 
   @Test("Rx: page 2 is requested only after page 1 was delivered")
@@ -267,8 +267,8 @@ struct GitHubPaginateTests {
         .subscribe(observer)
 
       #expect(await observer.waitForTermination(timeout: .seconds(60)))
-      #expect(observer.elements.map(\.count) == [3, 3])
-      #expect(server.requests.map(\.target) == Array(Self.issueTargets.prefix(2)))
+      expectEqual(observer.elements.map(\.count), [3, 3])
+      expectEqual(server.requests.map(\.target), Array(Self.issueTargets.prefix(2)))
     }
   }
 
@@ -289,10 +289,10 @@ struct GitHubPaginateTests {
       subscription.dispose()
 
       #expect(await server.waitForAbandonedRequests())
-      #expect(server.abandonedRequests.first?.queryValue("since") == "7")
-      #expect(observer.elements.count == 1)
+      expectEqual(server.abandonedRequests.first?.queryValue("since"), "7")
+      expectEqual(observer.elements.count, 1)
       #expect(!observer.isTerminated)
-      #expect(server.requests.count == 2)
+      expectEqual(server.requests.count, 2)
     }
   }
 
@@ -335,15 +335,15 @@ struct GitHubPaginateTests {
     _ = client.rx.paginate(JSONValue.self, path: "/organizations").subscribe(observer)
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
 
-    #expect(count == 2)
+    expectEqual(count, 2)
     guard case .invalidInput(let input)? = asyncError else {
       Issue.record("expected invalidInput, got \(String(describing: asyncError))")
       return
     }
-    #expect(input.parameter == "next")
-    #expect(observer.elements.map(\.count) == [2])
-    #expect(observer.events.last?.value.error as? GitHubError == asyncError)
-    #expect(server.requests.map(\.path) == ["/api/v3/organizations", "/api/v3/organizations"])
+    expectEqual(input.parameter, "next")
+    expectEqual(observer.elements.map(\.count), [2])
+    expectEqual(observer.events.last?.value.error as? GitHubError, asyncError)
+    expectEqual(server.requests.map(\.path), ["/api/v3/organizations", "/api/v3/organizations"])
   }
 
   @Test("an error on page 2 arrives after page 1, typed, in both styles")
@@ -372,14 +372,14 @@ struct GitHubPaginateTests {
       .subscribe(observer)
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
 
-    #expect(count == 2)
+    expectEqual(count, 2)
     guard case .rateLimited(let limit)? = asyncError else {
       Issue.record("expected rateLimited, got \(String(describing: asyncError))")
       return
     }
-    #expect(limit.kind == .secondary)
-    #expect(observer.elements.count == 1)
-    #expect(observer.events.last?.value.error as? GitHubError == asyncError)
+    expectEqual(limit.kind, .secondary)
+    expectEqual(observer.elements.count, 1)
+    expectEqual(observer.events.last?.value.error as? GitHubError, asyncError)
   }
 
   @Test("an invalid path fails the first element / the subscription without a request")

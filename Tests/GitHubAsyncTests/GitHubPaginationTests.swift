@@ -18,18 +18,19 @@ struct GitHubPaginationTests {
       names.append(repository.fullName)
     }
 
-    #expect(
-      names == [
+    expectEqual(
+      names,
+      [
         "octocat/swift-hello-world", "octo-org/swift-async-widgets", "mona/swift-rx-playground",
         "hubot/swift-search-demo", "octocat/swift-spoon-knife",
       ])
     let requests = server.requests
-    #expect(requests.count == 3)
-    #expect(requests.map(\.path) == Array(repeating: "/search/repositories", count: 3))
+    expectEqual(requests.count, 3)
+    expectEqual(requests.map(\.path), Array(repeating: "/search/repositories", count: 3))
     // The first URL is built from the arguments; the others are the `Link` targets verbatim.
-    #expect(requests[0].target == "/search/repositories?q=swift&per_page=2")
-    #expect(requests[1].target == "/search/repositories?q=swift&per_page=2&page=2")
-    #expect(requests[2].target == "/search/repositories?q=swift&per_page=2&page=3")
+    expectEqual(requests[0].target, "/search/repositories?q=swift&per_page=2")
+    expectEqual(requests[1].target, "/search/repositories?q=swift&per_page=2&page=2")
+    expectEqual(requests[2].target, "/search/repositories?q=swift&per_page=2&page=3")
   }
 
   @Test("breaking after the first page makes exactly 1 request")
@@ -44,8 +45,8 @@ struct GitHubPaginationTests {
       if count == 2 { break }
     }
 
-    #expect(count == 2)
-    #expect(server.requests.count == 1)
+    expectEqual(count, 2)
+    expectEqual(server.requests.count, 1)
   }
 
   @Test("nothing is requested until the first element is asked for")
@@ -58,7 +59,7 @@ struct GitHubPaginationTests {
     var iterator = search.makeAsyncIterator()
     #expect(server.requests.isEmpty)
     _ = try await iterator.next()
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
   }
 
   @Test("the second page is requested only when the first is used up")
@@ -69,9 +70,9 @@ struct GitHubPaginationTests {
 
     _ = try await iterator.next()
     _ = try await iterator.next()
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
     _ = try await iterator.next()
-    #expect(server.requests.count == 2)
+    expectEqual(server.requests.count, 2)
   }
 
   @Test("an error on page 2 ends the iteration after page 1's items")
@@ -93,9 +94,9 @@ struct GitHubPaginationTests {
       thrown = error
     }
 
-    #expect(names.count == 2)
-    #expect(thrown?.status == 500)
-    #expect(server.requests.count == 2)
+    expectEqual(names.count, 2)
+    expectEqual(thrown?.status, 500)
+    expectEqual(server.requests.count, 2)
   }
 
   @Test("invalid arguments fail the first next() without a request")
@@ -123,11 +124,11 @@ struct GitHubPaginationTests {
       page: 3)
 
     let request = try #require(server.requests.first)
-    #expect(
-      request.target
-        == "/search/repositories?q=language%3Aswift%20stars%3A%3E100&sort=help-wanted-issues"
+    expectEqual(
+      request.target,
+      "/search/repositories?q=language%3Aswift%20stars%3A%3E100&sort=help-wanted-issues"
         + "&order=asc&per_page=100&page=3")
-    #expect(request.queryValue("q") == "language:swift stars:>100")
+    expectEqual(request.queryValue("q"), "language:swift stars:>100")
   }
 
   @Test("a page past the 1,000th result is validationFailed")
@@ -170,8 +171,8 @@ struct GitHubPaginationTests {
       count += 1
     }
 
-    #expect(count == 1000)
-    #expect(server.requests.count == 10)
+    expectEqual(count, 1000)
+    expectEqual(server.requests.count, 10)
   }
 
   @Test("a next link back to a fetched page or an empty page ends the iteration")
@@ -189,8 +190,8 @@ struct GitHubPaginationTests {
 
     var count = 0
     for try await _ in paginationClient(server).searchRepositories("x") { count += 1 }
-    #expect(count == 1)
-    #expect(server.requests.count == 1)
+    expectEqual(count, 1)
+    expectEqual(server.requests.count, 1)
   }
 
   @Test("a next link off the API is refused after its page, in both styles, as for paginate")
@@ -220,15 +221,15 @@ struct GitHubPaginationTests {
     _ = client.rx.searchRepositories("x").subscribe(observer)
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
 
-    #expect(names == ["o/a"])
+    expectEqual(names, ["o/a"])
     guard case .invalidInput(let input)? = asyncError else {
       Issue.record("expected invalidInput, got \(String(describing: asyncError))")
       return
     }
-    #expect(input.parameter == "next")
-    #expect(observer.elements.map(\.items.count) == [1])
-    #expect(observer.events.last?.value.error as? GitHubError == asyncError)
-    #expect(server.requests.count == 2)
+    expectEqual(input.parameter, "next")
+    expectEqual(observer.elements.map(\.items.count), [1])
+    expectEqual(observer.events.last?.value.error as? GitHubError, asyncError)
+    expectEqual(server.requests.count, 2)
   }
 
   @Test("Rx: emits each page, following next links, then completes")
@@ -241,12 +242,12 @@ struct GitHubPaginationTests {
       _ = paginationClient(server).rx.searchRepositories("swift", perPage: 2).subscribe(observer)
 
       #expect(await observer.waitForTermination(timeout: .seconds(60)))
-      #expect(observer.elements.map(\.items.count) == [2, 2, 1])
-      #expect(observer.elements.map(\.totalCount) == [5, 5, 5])
-      #expect(observer.events.last?.value.isCompleted == true)
+      expectEqual(observer.elements.map(\.items.count), [2, 2, 1])
+      expectEqual(observer.elements.map(\.totalCount), [5, 5, 5])
+      expectEqual(observer.events.last?.value.isCompleted, true)
       #expect(observer.elements.last?.nextPage == nil)
-      #expect(observer.elements.first?.rateLimit?.resource == "search")
-      #expect(server.requests.count == 3)
+      expectEqual(observer.elements.first?.rateLimit?.resource, "search")
+      expectEqual(server.requests.count, 3)
     }
   }
 
@@ -264,10 +265,10 @@ struct GitHubPaginationTests {
       subscription.dispose()
 
       #expect(await server.waitForAbandonedRequests())
-      #expect(server.abandonedRequests.first?.queryValue("page") == "2")
-      #expect(observer.elements.count == 1)
+      expectEqual(server.abandonedRequests.first?.queryValue("page"), "2")
+      expectEqual(observer.elements.count, 1)
       #expect(!observer.isTerminated)
-      #expect(server.requests.count == 2)
+      expectEqual(server.requests.count, 2)
     }
   }
 
@@ -284,12 +285,12 @@ struct GitHubPaginationTests {
     _ = paginationClient(server).rx.searchRepositories("swift", perPage: 2).subscribe(observer)
 
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
-    #expect(observer.elements.count == 1)
+    expectEqual(observer.elements.count, 1)
     guard case .rateLimited(let limit) = observer.events.last?.value.error as? GitHubError else {
       Issue.record("expected a rate-limit error")
       return
     }
-    #expect(limit.kind == .secondary)
+    expectEqual(limit.kind, .secondary)
   }
 
   @Test("async: cancelling the iterating task cancels the page request in flight")
@@ -312,8 +313,8 @@ struct GitHubPaginationTests {
     task.cancel()
     let (count, error) = await task.value
 
-    #expect(count == 2)
-    #expect(error == .cancelled)
+    expectEqual(count, 2)
+    expectEqual(error, .cancelled)
     #expect(await server.waitForAbandonedRequests())
   }
 
@@ -337,7 +338,7 @@ struct GitHubPaginationTests {
     gate.continuation.finish()
 
     let error = await task.value
-    #expect(error == .cancelled)
+    expectEqual(error, .cancelled)
     #expect(server.requests.isEmpty)
   }
 }

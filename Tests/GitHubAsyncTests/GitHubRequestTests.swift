@@ -2,6 +2,7 @@ import Foundation
 import GitHubAsync
 import GitHubReplay
 import ObservableCore
+import ObservableTesting
 import Testing
 
 @Suite("GitHubClient: what goes on the wire")
@@ -16,13 +17,13 @@ struct GitHubRequestTests {
     _ = try await client.repository(owner: "octokit-fixture-org", name: "hello-world")
     _ = try await value(of: client.rx.user("sferik"))
 
-    #expect(server.requests.count == 2)
+    expectEqual(server.requests.count, 2)
     for request in server.requests {
-      #expect(request.method == "GET")
-      #expect(request.header("Accept") == "application/vnd.github+json")
-      #expect(request.header("X-GitHub-Api-Version") == "2022-11-28")
-      #expect(request.header("User-Agent") == "ObservableBridge-GitHubAsync")
-      #expect(request.header("Authorization") == "Bearer t0k3n")
+      expectEqual(request.method, "GET")
+      expectEqual(request.header("Accept"), "application/vnd.github+json")
+      expectEqual(request.header("X-GitHub-Api-Version"), "2022-11-28")
+      expectEqual(request.header("User-Agent"), "ObservableBridge-GitHubAsync")
+      expectEqual(request.header("Authorization"), "Bearer t0k3n")
     }
   }
 
@@ -37,15 +38,15 @@ struct GitHubRequestTests {
     _ = try await client.user("sferik")
 
     let request = try #require(server.requests.first)
-    #expect(request.header("X-GitHub-Api-Version") == "2026-03-10")
-    #expect(request.header("User-Agent") == "my-app/1.0")
+    expectEqual(request.header("X-GitHub-Api-Version"), "2026-03-10")
+    expectEqual(request.header("User-Agent"), "my-app/1.0")
     #expect(request.header("Authorization") == nil)
   }
 
   @Test("GITHUB_TOKEN is read from the environment, ignoring blanks")
   func environmentToken() async throws {
-    #expect(GitHubToken.fromEnvironment(["GITHUB_TOKEN": "abc"]) == GitHubToken("abc"))
-    #expect(GitHubToken.fromEnvironment(["GITHUB_TOKEN": "  abc\n"]) == GitHubToken("abc"))
+    expectEqual(GitHubToken.fromEnvironment(["GITHUB_TOKEN": "abc"]), GitHubToken("abc"))
+    expectEqual(GitHubToken.fromEnvironment(["GITHUB_TOKEN": "  abc\n"]), GitHubToken("abc"))
     #expect(GitHubToken.fromEnvironment(["GITHUB_TOKEN": "  "]) == nil)
     #expect(GitHubToken.fromEnvironment([:]) == nil)
 
@@ -55,7 +56,7 @@ struct GitHubRequestTests {
       configuration: GitHubConfiguration(
         baseURL: server.baseURL, token: .fromEnvironment(["GITHUB_TOKEN": "from-env"])))
     _ = try await client.user("sferik")
-    #expect(server.requests.first?.header("Authorization") == "Bearer from-env")
+    expectEqual(server.requests.first?.header("Authorization"), "Bearer from-env")
   }
 
   @Test("a token that cannot go into a header is rejected without a request, and not shown")
@@ -74,7 +75,7 @@ struct GitHubRequestTests {
         Issue.record("expected invalidInput, got \(error)")
         return
       }
-      #expect(input.parameter == "token")
+      expectEqual(input.parameter, "token")
       #expect(!error.description.contains("secret"))
     }
     #expect(server.requests.isEmpty)
@@ -90,8 +91,8 @@ struct GitHubRequestTests {
 
     let user = try await client.user("octocat")
 
-    #expect(user.login == "sferik")
-    #expect(server.requests.map(\.path) == ["/api/v3/users/octocat"])
+    expectEqual(user.login, "sferik")
+    expectEqual(server.requests.map(\.path), ["/api/v3/users/octocat"])
   }
 
   @Test("an unusable base URL is invalidInput")
@@ -126,9 +127,9 @@ struct GitHubRequestTests {
 
     let user = try await client.user("octocat")
 
-    #expect(user.login == "sferik")
-    #expect(server.requests.first?.header("Authorization") == "Bearer secret")
-    #expect(other.requests.count == 1)
+    expectEqual(user.login, "sferik")
+    expectEqual(server.requests.first?.header("Authorization"), "Bearer secret")
+    expectEqual(other.requests.count, 1)
     #expect(other.requests.first?.header("Authorization") == nil)
   }
 
@@ -182,22 +183,22 @@ struct GitHubRequestTests {
     #expect(client.rateLimit == nil)
 
     _ = try await client.repository(owner: "octokit-fixture-org", name: "hello-world")
-    #expect(
-      client.rateLimit
-        == RateLimit(
-          limit: 5000, remaining: 4962, used: 38, reset: Date(timeIntervalSince1970: 1_658_208_999),
-          resource: "core"))
+    expectEqual(
+      client.rateLimit,
+      RateLimit(
+        limit: 5000, remaining: 4962, used: 38, reset: Date(timeIntervalSince1970: 1_658_208_999),
+        resource: "core"))
 
     // The events cassette spells the headers `X-Ratelimit-*` and has no `-Used`.
     _ = try await client.repositoryEvents(owner: "sferik", name: "rails_admin")
-    #expect(
-      client.rateLimit
-        == RateLimit(
-          limit: 5000, remaining: 4710, reset: Date(timeIntervalSince1970: 1_587_512_221)))
+    expectEqual(
+      client.rateLimit,
+      RateLimit(
+        limit: 5000, remaining: 4710, reset: Date(timeIntervalSince1970: 1_587_512_221)))
 
     // Even an error response updates it.
     _ = try? await client.repository(owner: "replay", name: "rate-limited")
-    #expect(client.rateLimit?.remaining == 0)
+    expectEqual(client.rateLimit?.remaining, 0)
   }
 
   @Test("headers are found whatever their case on the wire")
@@ -218,9 +219,9 @@ struct GitHubRequestTests {
 
     let events = try await client.repositoryEvents(owner: "octocat", name: "hello-world")
 
-    #expect(events.etag == #""lower""#)
-    #expect(events.pollInterval == .seconds(90))
-    #expect(events.rateLimit == RateLimit(limit: 60, remaining: 59))
+    expectEqual(events.etag, #""lower""#)
+    expectEqual(events.pollInterval, .seconds(90))
+    expectEqual(events.rateLimit, RateLimit(limit: 60, remaining: 59))
   }
 }
 

@@ -27,7 +27,7 @@ struct GitHubRetryPolicyDecisionTests {
     let policy = GitHubRetryPolicy(maxRetries: 2, jitter: 0)
     let limit = RateLimitExceeded(kind: .secondary, status: 429, retryAfter: .seconds(5))
     #expect(policy.delay(after: serverError(500), attempt: 0) == nil)
-    #expect(policy.delay(after: serverError(500), attempt: 2) == .seconds(2))
+    expectEqual(policy.delay(after: serverError(500), attempt: 2), .seconds(2))
     #expect(policy.delay(after: serverError(500), attempt: 3) == nil)
     #expect(policy.delay(after: .rateLimited(limit), attempt: 3) == nil)
     #expect(GitHubRetryPolicy(maxRetries: 0).delay(after: serverError(500), attempt: 1) == nil)
@@ -87,20 +87,19 @@ struct GitHubRetryPolicyDecisionTests {
     func wait(_ limit: RateLimitExceeded) -> Duration? {
       policy.delay(after: .rateLimited(limit), attempt: 1)
     }
-    #expect(
-      wait(RateLimitExceeded(kind: .secondary, status: 403, retryAfter: .seconds(7))) == .seconds(7)
-    )
-    #expect(wait(RateLimitExceeded(kind: .secondary, status: 429)) == .seconds(60))
+    expectEqual(
+      wait(RateLimitExceeded(kind: .secondary, status: 403, retryAfter: .seconds(7))), .seconds(7))
+    expectEqual(wait(RateLimitExceeded(kind: .secondary, status: 429)), .seconds(60))
     #expect(
       wait(RateLimitExceeded(kind: .secondary, status: 429, retryAfter: .seconds(121))) == nil)
     let reset = { (seconds: Double) in
       RateLimitExceeded(
         kind: .primary, status: 403, resetDate: fixedNow.addingTimeInterval(seconds))
     }
-    #expect(wait(reset(30)) == .seconds(30))
-    #expect(wait(reset(120)) == .seconds(120))
+    expectEqual(wait(reset(30)), .seconds(30))
+    expectEqual(wait(reset(120)), .seconds(120))
     #expect(wait(reset(121)) == nil)
-    #expect(wait(reset(-5)) == .zero)
+    expectEqual(wait(reset(-5)), .zero)
     #expect(wait(reset(1e300)) == nil)
     #expect(wait(RateLimitExceeded(kind: .primary, status: 403)) == nil)
   }
@@ -122,7 +121,7 @@ struct GitHubRetryPolicyDecisionTests {
       #expect(policy.delay(after: error, attempt: 1) == nil, "\(error)")
     }
     for code in [URLError.Code.timedOut, .networkConnectionLost, .cannotConnectToHost] {
-      #expect(policy.delay(after: .transport(URLError(code)), attempt: 1) == .seconds(1))
+      expectEqual(policy.delay(after: .transport(URLError(code)), attempt: 1), .seconds(1))
     }
   }
 
@@ -132,7 +131,7 @@ struct GitHubRetryPolicyDecisionTests {
     #expect(GitHubConfiguration(token: nil).description.contains("retryPolicy: nil"))
     let configured = GitHubConfiguration(
       token: nil, retryPolicy: GitHubRetryPolicy(maxRetries: 5, jitter: 0))
-    #expect(configured.retryPolicy?.maxRetries == 5)
+    expectEqual(configured.retryPolicy?.maxRetries, 5)
     #expect(configured.description.contains("retryPolicy: GitHubRetryPolicy(maxRetries: 5,"))
   }
 }
@@ -156,8 +155,8 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.failure?.status == 502)
-    #expect(harness.requestCount == 1)
+    expectEqual(result.failure?.status, 502)
+    expectEqual(harness.requestCount, 1)
     #expect(harness.clock.sleeps.isEmpty)
   }
 
@@ -168,9 +167,9 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.success?.login == "sferik")
-    #expect(harness.requestCount == 3)
-    #expect(harness.clock.sleeps == [.seconds(1), .seconds(2)])
+    expectEqual(result.success?.login, "sferik")
+    expectEqual(harness.requestCount, 3)
+    expectEqual(harness.clock.sleeps, [.seconds(1), .seconds(2)])
   }
 
   @Test("transport errors: a dropped connection is retried", arguments: CallStyle.allCases)
@@ -180,9 +179,9 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.success?.login == "sferik")
-    #expect(harness.requestCount == 2)
-    #expect(harness.clock.sleeps == [.seconds(1)])
+    expectEqual(result.success?.login, "sferik")
+    expectEqual(harness.requestCount, 2)
+    expectEqual(harness.clock.sleeps, [.seconds(1)])
   }
 
   @Test("N retries used up: the last error, after N + 1 requests", arguments: CallStyle.allCases)
@@ -194,9 +193,9 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.failure?.status == 503)
-    #expect(harness.requestCount == 3)
-    #expect(harness.clock.sleeps == [.seconds(1), .seconds(2)])
+    expectEqual(result.failure?.status, 503)
+    expectEqual(harness.requestCount, 3)
+    expectEqual(harness.clock.sleeps, [.seconds(1), .seconds(2)])
   }
 
   @Test("secondary limit: waits Retry-After", arguments: CallStyle.allCases)
@@ -210,9 +209,9 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.success?.login == "sferik")
-    #expect(harness.requestCount == 2)
-    #expect(harness.clock.sleeps == [.seconds(7)])
+    expectEqual(result.success?.login, "sferik")
+    expectEqual(harness.requestCount, 2)
+    expectEqual(harness.clock.sleeps, [.seconds(7)])
   }
 
   @Test(
@@ -226,9 +225,9 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.success?.login == "sferik")
-    #expect(harness.requestCount == 2)
-    #expect(harness.clock.sleeps == [.seconds(60)])
+    expectEqual(result.success?.login, "sferik")
+    expectEqual(harness.requestCount, 2)
+    expectEqual(harness.clock.sleeps, [.seconds(60)])
   }
 
   @Test(
@@ -240,9 +239,9 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.success?.login == "sferik")
-    #expect(harness.requestCount == 2)
-    #expect(harness.clock.sleeps == [.seconds(30)])
+    expectEqual(result.success?.login, "sferik")
+    expectEqual(harness.requestCount, 2)
+    expectEqual(harness.clock.sleeps, [.seconds(30)])
   }
 
   @Test("primary limit: a reset beyond the bound fails at once", arguments: CallStyle.allCases)
@@ -257,8 +256,8 @@ struct GitHubRetryTests {
       Issue.record("expected rateLimited, got \(result)")
       return
     }
-    #expect(limit.kind == .primary)
-    #expect(harness.requestCount == 1)
+    expectEqual(limit.kind, .primary)
+    expectEqual(harness.requestCount, 1)
     #expect(harness.clock.sleeps.isEmpty)
   }
 
@@ -273,8 +272,8 @@ struct GitHubRetryTests {
 
     let result = await harness.fetchUser(style)
 
-    #expect(result.failure?.status == code)
-    #expect(harness.requestCount == 1)
+    expectEqual(result.failure?.status, code)
+    expectEqual(harness.requestCount, 1)
     #expect(harness.clock.sleeps.isEmpty)
   }
 
@@ -309,8 +308,8 @@ struct GitHubRetryTests {
       return
     }
     harness.clock.advance(by: .seconds(10))
-    #expect(harness.clock.sleeperCount == 0)
-    #expect(harness.requestCount == 1)
+    expectEqual(harness.clock.sleeperCount, 0)
+    expectEqual(harness.requestCount, 1)
   }
 
   @Test("Rx: disposing during a wait cancels the timer, with no further request and no event")
@@ -353,9 +352,9 @@ struct GitHubRetryTests {
     defer { subscription.dispose() }
     await harness.advanceUntil { observer.events.last?.value.isStopEvent == true }
 
-    #expect(observer.elements.map(\.login) == ["sferik"])
-    #expect(harness.requestCount == 3)
-    #expect(harness.clock.sleeps == [.seconds(1), .seconds(30)])
+    expectEqual(observer.elements.map(\.login), ["sferik"])
+    expectEqual(harness.requestCount, 3)
+    expectEqual(harness.clock.sleeps, [.seconds(1), .seconds(30)])
   }
 }
 

@@ -20,10 +20,10 @@ struct GitHubRxTests {
         let observer = TestableObserver<User>()
         _ = single.asObservable().subscribe(observer)
         #expect(await observer.waitForTermination(timeout: .seconds(60)))
-        #expect(observer.elements.map(\.login) == ["sferik"])
-        #expect(observer.events.last?.value.isCompleted == true)
+        expectEqual(observer.elements.map(\.login), ["sferik"])
+        expectEqual(observer.events.last?.value.isCompleted, true)
       }
-      #expect(server.requests.count == 2)
+      expectEqual(server.requests.count, 2)
     }
   }
 
@@ -84,7 +84,7 @@ struct GitHubRxTests {
     }
 
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
-    #expect(observer.elements.count == 1)
+    expectEqual(observer.elements.count, 1)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(5))
     while weakClient != nil, clock.now < deadline { try await clock.sleep(for: .milliseconds(1)) }
@@ -105,10 +105,10 @@ struct GitHubRxTests {
 
     for (index, observer) in observers.enumerated() {
       #expect(await observer.waitForTermination(timeout: .seconds(60)))
-      #expect(observer.elements == [!index.isMultiple(of: 2)])
+      expectEqual(observer.elements, [!index.isMultiple(of: 2)])
       #expect(observer.grammarViolations.isEmpty)
     }
-    #expect(server.requests.count == 20)
+    expectEqual(server.requests.count, 20)
   }
 }
 

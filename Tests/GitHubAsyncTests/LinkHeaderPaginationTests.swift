@@ -1,4 +1,5 @@
 import Foundation
+import ObservableTesting
 import Testing
 
 @testable import GitHubAsync
@@ -24,9 +25,9 @@ struct LinkHeaderPaginationTests {
     let header = LinkHeader(
       #"<https://api.github.com/repos/o/r/activity?per_page=2&before=Y3Vy%3D%3D>; rel="prev", <https://api.github.com/repos/o/r/activity?per_page=2&cursor=Y3Vy,c29y%3D>; rel="next""#
     )
-    #expect(
-      header.target(for: "next")
-        == "https://api.github.com/repos/o/r/activity?per_page=2&cursor=Y3Vy,c29y%3D")
+    expectEqual(
+      header.target(for: "next"),
+      "https://api.github.com/repos/o/r/activity?per_page=2&cursor=Y3Vy,c29y%3D")
     #expect(header.target(for: "last") == nil)
   }
 
@@ -35,8 +36,8 @@ struct LinkHeaderPaginationTests {
     let header = LinkHeader(
       #"<https://api.github.com/repositories/515435940/issues?per_page=3&page=2>; rel="next", <https://api.github.com/repositories/515435940/issues?per_page=3&page=5>; rel="last""#
     )
-    #expect(
-      header.target(for: "next")
-        == "https://api.github.com/repositories/515435940/issues?per_page=3&page=2")
+    expectEqual(
+      header.target(for: "next"),
+      "https://api.github.com/repositories/515435940/issues?per_page=3&page=2")
   }
 }

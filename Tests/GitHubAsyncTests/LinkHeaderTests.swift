@@ -1,5 +1,6 @@
 import Foundation
 import GitHubReplay
+import ObservableTesting
 import Testing
 
 @testable import GitHubAsync
@@ -11,10 +12,10 @@ struct LinkHeaderTests {
     let header = LinkHeader(
       #"<https://api.github.com/repositories/810796/events?page=2>; rel="next", <https://api.github.com/repositories/810796/events?page=8>; rel="last""#
     )
-    #expect(
-      header.target(for: "next") == "https://api.github.com/repositories/810796/events?page=2")
-    #expect(
-      header.target(for: "last") == "https://api.github.com/repositories/810796/events?page=8")
+    expectEqual(
+      header.target(for: "next"), "https://api.github.com/repositories/810796/events?page=2")
+    expectEqual(
+      header.target(for: "last"), "https://api.github.com/repositories/810796/events?page=8")
     #expect(header.target(for: "prev") == nil)
   }
 
@@ -58,11 +59,11 @@ struct LinkHeaderTests {
     let header = LinkHeader(
       #"<https://x.test/s?q=a,b;c>;rel="next last" ; title="a, \"b\"; c",<https://x.test/p>; REL=prev"#
     )
-    #expect(header.links.count == 2)
-    #expect(header.target(for: "next") == "https://x.test/s?q=a,b;c")
-    #expect(header.target(for: "last") == "https://x.test/s?q=a,b;c")
-    #expect(header.links[0].parameters["title"] == #"a, "b"; c"#)
-    #expect(header.target(for: "prev") == "https://x.test/p")
+    expectEqual(header.links.count, 2)
+    expectEqual(header.target(for: "next"), "https://x.test/s?q=a,b;c")
+    expectEqual(header.target(for: "last"), "https://x.test/s?q=a,b;c")
+    expectEqual(header.links[0].parameters["title"], #"a, "b"; c"#)
+    expectEqual(header.target(for: "prev"), "https://x.test/p")
   }
 
   @Test("garbage never crashes and yields what can be salvaged")
@@ -70,9 +71,8 @@ struct LinkHeaderTests {
     #expect(LinkHeader("").links.isEmpty)
     #expect(LinkHeader("garbage").links.isEmpty)
     #expect(LinkHeader("<unterminated; rel=next").links.isEmpty)
-    #expect(
-      LinkHeader(#"junk, <https://x.test/2>; rel="next""#).target(for: "next") == "https://x.test/2"
-    )
+    expectEqual(
+      LinkHeader(#"junk, <https://x.test/2>; rel="next""#).target(for: "next"), "https://x.test/2")
     #expect(LinkHeader(#"<https://x.test/2>; rel="next"#).target(for: "next") == "https://x.test/2")
     #expect(LinkHeader(",,, ;;").links.isEmpty)
   }

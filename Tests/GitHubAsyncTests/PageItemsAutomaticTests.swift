@@ -28,8 +28,8 @@ struct PageItemsAutomaticTests {
     ).subscribe(observer)
     #expect(await observer.waitForTermination(timeout: .seconds(60)))
 
-    #expect(names == ["CI", "Linter", "Release"])
-    #expect(observer.elements.map(\.count) == [2, 1])
+    expectEqual(names, ["CI", "Linter", "Release"])
+    expectEqual(observer.elements.map(\.count), [2, 1])
     // Search's {"total_count", "incomplete_results", "items"} has one array member too.
     var repositories: [String] = []
     for try await repository in client.paginate(
@@ -38,7 +38,7 @@ struct PageItemsAutomaticTests {
     {
       repositories.append(repository.fullName)
     }
-    #expect(repositories.count == 5)
+    expectEqual(repositories.count, 5)
   }
 
   @Test("a page that is an array is the list")
@@ -51,7 +51,7 @@ struct PageItemsAutomaticTests {
     {
       logins.append(organization["login"]?.stringValue ?? "?")
     }
-    #expect(logins.count == 5)
+    expectEqual(logins.count, 5)
   }
 
   @Test(
@@ -84,6 +84,6 @@ struct PageItemsAutomaticTests {
       }
       #expect(failure.reason.contains(reason), "\(failure.reason)")
     }
-    #expect(server.requests.count == 2)
+    expectEqual(server.requests.count, 2)
   }
 }

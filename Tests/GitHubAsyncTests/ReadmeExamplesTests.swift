@@ -120,7 +120,7 @@ struct ReadmeExamplesTests {
     for try await price in prices.values(bufferingPolicy: .bufferingNewest(1)) {
       plotted.append(price)
     }
-    #expect(repository.fullName == "\(owner)/\(name)")
+    expectEqual(repository.fullName, "\(owner)/\(name)")
     #expect(first == 3 && all == [3, 1, 4] && last == 4 && plotted.last == 4)
 
     // An AsyncStream through async closures, and an async Completable.
@@ -138,7 +138,7 @@ struct ReadmeExamplesTests {
         return "status \(status)"
       }
       .toArray().value
-    #expect(statuses.last == "status 20")
+    expectEqual(statuses.last, "status 20")
     let save = Completable.create { try await Task.sleep(for: .milliseconds(1)) }
     try await save.value
 
@@ -150,8 +150,8 @@ struct ReadmeExamplesTests {
       if found.count == 2 { break }
     }
     let rx = try await client.rx.repository(owner: owner, name: name).value
-    #expect(async.stargazersCount == rx.stargazersCount)
-    #expect(found.count == 2)
+    expectEqual(async.stargazersCount, rx.stargazersCount)
+    expectEqual(found.count, 2)
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ObservableCore
+import ObservableTesting
 import Testing
 
 @testable import GitHubAsync
@@ -45,7 +46,7 @@ struct RxPagerStateMachineTests {
       return
     }
     #expect(finished as? Request === request)
-    #expect(progress == PagerProgress(requested: [page1], itemsBefore: 0))
+    expectEqual(progress, PagerProgress(requested: [page1], itemsBefore: 0))
     do {
       let result = machine.pageDecoded(itemCount: 2)
       #expect(result)
@@ -110,8 +111,8 @@ struct RxPagerStateMachineTests {
         Issue.record("expected the page")
         return
       }
-      #expect(progress.itemsBefore == index * 30)
-      #expect(progress.requested.count == index + 1)
+      expectEqual(progress.itemsBefore, index * 30)
+      expectEqual(progress.requested.count, index + 1)
       do {
         let result = machine.pageDecoded(itemCount: 30)
         #expect(result)

@@ -18,11 +18,12 @@ struct RxPagerTests {
       let released = try await takeTwo(server) { client in
         client.rx.searchRepositories("swift", perPage: 2).map(\.items.count)
       }
-      #expect(released.counts == [2, 2])
+      expectEqual(released.counts, [2, 2])
       #expect(released.clientReleased, "the pager (which holds the client) is still alive")
       #expect(released.observerReleased, "the observer is still referenced")
-      #expect(
-        server.requests.map(\.target) == [
+      expectEqual(
+        server.requests.map(\.target),
+        [
           "/search/repositories?q=swift&per_page=2",
           "/search/repositories?q=swift&per_page=2&page=2",
         ])
@@ -38,11 +39,12 @@ struct RxPagerTests {
         client.rx.paginate(JSONValue.self, path: Paths.paginatedIssues, query: ["per_page": "3"])
           .map(\.count)
       }
-      #expect(released.counts == [3, 3])
+      expectEqual(released.counts, [3, 3])
       #expect(released.clientReleased, "the pager (which holds the client) is still alive")
       #expect(released.observerReleased, "the observer is still referenced")
-      #expect(
-        server.requests.map(\.target) == [
+      expectEqual(
+        server.requests.map(\.target),
+        [
           Paths.paginatedIssues + "?per_page=3",
           "/repositories/515435940/issues?per_page=3&page=2",
         ])

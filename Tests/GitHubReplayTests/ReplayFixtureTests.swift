@@ -1,4 +1,5 @@
 import Foundation
+import ObservableTesting
 import Testing
 
 @testable import GitHubReplay
@@ -38,24 +39,24 @@ struct ReplayFixtureTests {
   @Test("nock: recorder set-up calls are skipped; raw header lists keep repeats")
   func nock() throws {
     let renamed = try ReplayFixture.renamedRepository.interactions()
-    #expect(renamed.map(\.response.status) == [200, 301, 200, 307, 200])
+    expectEqual(renamed.map(\.response.status), [200, 301, 200, 307, 200])
     let repository = try ReplayFixture.repository.response()
-    #expect(repository.headers.values(named: "Vary").count == 2)
+    expectEqual(repository.headers.values(named: "Vary").count, 2)
     #expect(repository.header("etag") != nil)
   }
 
   @Test("VCR: line-wrapped base64 bodies decode, arrays of values become separate lines")
   func vcr() throws {
     let events = try ReplayFixture.repositoryEvents.interactions()
-    #expect(events.count == 1)
-    #expect(events[0].method == "GET")
-    #expect(events[0].target == "/repos/sferik/rails_admin/events")
+    expectEqual(events.count, 1)
+    expectEqual(events[0].method, "GET")
+    expectEqual(events[0].target, "/repos/sferik/rails_admin/events")
     let body = try #require(
       try JSONSerialization.jsonObject(with: events[0].response.body) as? [[String: Any]])
-    #expect(body.count == 30)
-    #expect(events[0].response.headers.values(named: "Vary").count == 2)
-    #expect(events[0].response.header("X-Poll-Interval") == "60")
-    #expect(events[0].response.header("Transfer-Encoding") == "chunked")  // dropped on the wire
+    expectEqual(body.count, 30)
+    expectEqual(events[0].response.headers.values(named: "Vary").count, 2)
+    expectEqual(events[0].response.header("X-Poll-Interval"), "60")
+    expectEqual(events[0].response.header("Transfer-Encoding"), "chunked")  // dropped on the wire
   }
 
   @Test("the recorded bot user keeps its percent-encoded path, and the scenario serves it")
@@ -76,10 +77,10 @@ struct ReplayFixtureTests {
   func conditionalRoute() throws {
     let interaction = try #require(try ReplayFixture.eventsNotModified.interactions().first)
     let route = interaction.route()
-    #expect(route.headers == ["if-none-match": #"W/"db5b83d1750484226c14c91898573546""#])
-    #expect(route.path == "/repos/sferik/rails_admin/events")
+    expectEqual(route.headers, ["if-none-match": #"W/"db5b83d1750484226c14c91898573546""#])
+    expectEqual(route.path, "/repos/sferik/rails_admin/events")
     let moved = interaction.route(at: "/elsewhere")
-    #expect(moved.path == "/elsewhere")
+    expectEqual(moved.path, "/elsewhere")
   }
 
   @Test("missing and malformed files are typed errors")
@@ -136,10 +137,10 @@ struct HTTPRequestHeadTests {
   @Test("parses the request line and headers, trimming values")
   func parses() throws {
     let head = try parse("GET /a?b=c HTTP/1.1\r\nHost: x\r\nX-Two:  spaced \t\r\n\r\n")
-    #expect(head.method == "GET")
-    #expect(head.target == "/a?b=c")
-    #expect(head.version == "HTTP/1.1")
-    #expect(head.headers == [ReplayHeader("Host", "x"), ReplayHeader("X-Two", "spaced")])
+    expectEqual(head.method, "GET")
+    expectEqual(head.target, "/a?b=c")
+    expectEqual(head.version, "HTTP/1.1")
+    expectEqual(head.headers, [ReplayHeader("Host", "x"), ReplayHeader("X-Two", "spaced")])
     #expect(try head.bodyLength() == 0)
   }
 
@@ -152,7 +153,7 @@ struct HTTPRequestHeadTests {
   @Test("finds the end of the head only when it has arrived")
   func endOfHead() {
     #expect(HTTPRequestHead.endOfHead(in: Array("GET / HTTP/1.1\r\n".utf8)) == nil)
-    #expect(HTTPRequestHead.endOfHead(in: Array("GET / HTTP/1.1\r\n\r\nbody".utf8)) == 18)
+    expectEqual(HTTPRequestHead.endOfHead(in: Array("GET / HTTP/1.1\r\n\r\nbody".utf8)), 18)
     #expect(HTTPRequestHead.endOfHead(in: []) == nil)
   }
 

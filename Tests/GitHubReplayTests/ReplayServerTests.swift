@@ -1,4 +1,5 @@
 import Foundation
+import ObservableTesting
 import Testing
 
 @testable import GitHubReplay
@@ -19,15 +20,15 @@ struct ReplayServerTests {
     let server = try ReplayServer.start(scenario: .gitHub())
     defer { server.stop() }
     #expect(server.port != 0)
-    #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+    expectEqual(server.baseURL.absoluteString, "http://127.0.0.1:\(server.port)")
 
     let (data, response) = try await fetch(server, "/repos/octokit-fixture-org/hello-world")
 
-    #expect(response.statusCode == 200)
-    #expect(response.value(forHTTPHeaderField: "etag")?.hasPrefix("\"b6bf7681") == true)
-    #expect(response.value(forHTTPHeaderField: "X-RateLimit-Resource") == "core")
+    expectEqual(response.statusCode, 200)
+    expectEqual(response.value(forHTTPHeaderField: "etag")?.hasPrefix("\"b6bf7681"), true)
+    expectEqual(response.value(forHTTPHeaderField: "X-RateLimit-Resource"), "core")
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(object["full_name"] as? String == "octokit-fixture-org/hello-world")
+    expectEqual(object["full_name"] as? String, "octokit-fixture-org/hello-world")
   }
 
   @Test("rewrites absolute api.github.com URLs in Link, Location and bodies")
@@ -76,17 +77,18 @@ struct ReplayServerTests {
     _ = try? await URLSession.shared.data(for: request)
 
     let logged = try #require(server.requests.first)
-    #expect(logged.method == "GET")
-    #expect(logged.path == "/a%2Fb/c")
-    #expect(logged.decodedPath == "/a/b/c")
-    #expect(logged.query == "q=x%20y+z&flag&n=1")
-    #expect(
-      logged.queryItems == [
+    expectEqual(logged.method, "GET")
+    expectEqual(logged.path, "/a%2Fb/c")
+    expectEqual(logged.decodedPath, "/a/b/c")
+    expectEqual(logged.query, "q=x%20y+z&flag&n=1")
+    expectEqual(
+      logged.queryItems,
+      [
         .init(name: "q", value: "x y z"), .init(name: "flag", value: nil),
         .init(name: "n", value: "1"),
       ])
-    #expect(logged.header("x-test") == "one")
-    #expect(logged.header("Authorization") == "Bearer secret")
+    expectEqual(logged.header("x-test"), "one")
+    expectEqual(logged.header("Authorization"), "Bearer secret")
     #expect(!logged.description.contains("secret"))
     #expect(logged.description.contains("Authorization: <redacted>"))
   }
@@ -109,21 +111,21 @@ struct ReplayServerTests {
     var conditional = URLRequest(url: server.baseURL.appendingPathComponent("x"))
     conditional.setValue("\"e\"", forHTTPHeaderField: "If-None-Match")
     let (_, response) = try await session().data(for: conditional)
-    #expect((response as? HTTPURLResponse)?.statusCode == 304)
+    expectEqual((response as? HTTPURLResponse)?.statusCode, 304)
     let (_, missing) = try await fetch(server, "/nowhere")
-    #expect(missing.statusCode == 404)
+    expectEqual(missing.statusCode, 404)
     #expect(try await text(server, "/nowhere").contains("Not Found"))
     var post = URLRequest(url: server.baseURL.appendingPathComponent("x"))
     post.httpMethod = "POST"
     post.httpBody = Data("body".utf8)
     let (_, posted) = try await session().data(for: post)
-    #expect((posted as? HTTPURLResponse)?.statusCode == 404)
-    #expect(server.requests.last?.body == Data("body".utf8))
+    expectEqual((posted as? HTTPURLResponse)?.statusCode, 404)
+    expectEqual(server.requests.last?.body, Data("body".utf8))
 
     server.removeAllRoutes()
     server.setFallback(.respond(.json(status: 418, "{}")))
     let (_, teapot) = try await fetch(server, "/x")
-    #expect(teapot.statusCode == 418)
+    expectEqual(teapot.statusCode, 418)
   }
 
   @Test("the GitHub scenario answers 304 only to the recorded ETag")
@@ -138,10 +140,10 @@ struct ReplayServerTests {
     request.setValue(#"W/"db5b83d1750484226c14c91898573546""#, forHTTPHeaderField: "If-None-Match")
     let (body, unchanged) = try await session().data(for: request)
 
-    #expect((changed as? HTTPURLResponse)?.statusCode == 200)
-    #expect((unchanged as? HTTPURLResponse)?.statusCode == 304)
+    expectEqual((changed as? HTTPURLResponse)?.statusCode, 200)
+    expectEqual((unchanged as? HTTPURLResponse)?.statusCode, 304)
     #expect(body.isEmpty)
-    #expect((unchanged as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Poll-Interval") == "60")
+    expectEqual((unchanged as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Poll-Interval"), "60")
   }
 
   @Test("hang: the server notices when the client closes the connection")
@@ -160,7 +162,7 @@ struct ReplayServerTests {
     task.cancel()
 
     #expect(await server.waitForAbandonedRequests())
-    #expect(server.abandonedRequests.map(\.path) == ["/hang"])
+    expectEqual(server.abandonedRequests.map(\.path), ["/hang"])
   }
 
   @Test("delay: answers after the delay; an early close is noticed and nothing is sent")
@@ -176,7 +178,7 @@ struct ReplayServerTests {
     #expect(await server.waitForRequests(count: 2))
     task.cancel()
     #expect(await server.waitForAbandonedRequests())
-    #expect(server.abandonedRequests.map(\.path) == ["/slower"])
+    expectEqual(server.abandonedRequests.map(\.path), ["/slower"])
   }
 
   @Test("dropConnection and truncateBody fail the client's request")
@@ -257,7 +259,7 @@ struct ReplayServerTests {
     let answer = try rawRequest(server, request)
 
     #expect(answer.hasPrefix("HTTP/1.1 \(status) "))
-    #expect(server.rejectedRequestCount == 1)
+    expectEqual(server.rejectedRequestCount, 1)
     #expect(server.requests.isEmpty)
     let next = try rawRequest(server, "GET /users/sferik HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(next.hasPrefix("HTTP/1.1 200 OK"))
@@ -294,9 +296,9 @@ struct ReplayServerTests {
       for _ in 0..<30 {
         group.addTask { try await fetch(server, "/users/sferik").1.statusCode }
       }
-      for try await status in group { #expect(status == 200) }
+      for try await status in group { expectEqual(status, 200) }
     }
-    #expect(server.requests.count == 35)
+    expectEqual(server.requests.count, 35)
     for task in hanging { task.cancel() }
     #expect(await server.waitForAbandonedRequests(count: 5))
   }
@@ -330,11 +332,11 @@ struct ReplayServerTests {
     let server = try ReplayServer.start()
     defer { server.stop() }
     _ = try await fetch(server, "/x")
-    #expect(server.requests.count == 1)
+    expectEqual(server.requests.count, 1)
     server.clearLogs()
     #expect(server.requests.isEmpty)
     _ = try await fetch(server, "/y")
-    #expect(server.requests.map(\.index) == [0])
+    expectEqual(server.requests.map(\.index), [0])
   }
 
   @Test("recorded searches only: the recorded query gets its pages, any other finds nothing")

@@ -53,7 +53,7 @@ struct ArticleViewModelTests {
           loginTaps: Signal.never()))
       return scheduler.start { output.loginEnabled }.events
     }
-    #expect(events == [.next(221, true)])
+    expectEqual(events, [.next(221, true)])
   }
 
   @Test("a failed login is a false on the signal, and the next tap logs in again")
@@ -77,9 +77,9 @@ struct ArticleViewModelTests {
       return scheduler.start { output.loggedIn }.events
     }
     // The tap reaches the view model at 241; the login's own signal delivers a tick later.
-    #expect(events == [.next(242, false), .next(262, true)])
-    #expect(
-      attempts.events.compactMap(\.value.element) == ["ada@example.com", "grace@example.com"])
+    expectEqual(events, [.next(242, false), .next(262, true)])
+    expectEqual(
+      attempts.events.compactMap(\.value.element), ["ada@example.com", "grace@example.com"])
   }
 
   @Test("Migrating from RxSwift: a mapped driver's timeline is one tick late")
@@ -90,6 +90,6 @@ struct ArticleViewModelTests {
       let doubled = xs.asDriver(onErrorJustReturn: 0).map { $0 * 2 }
       return scheduler.start { doubled }.events
     }
-    #expect(events == [.next(211, 2), .next(221, 4)])
+    expectEqual(events, [.next(211, 2), .next(221, 4)])
   }
 }

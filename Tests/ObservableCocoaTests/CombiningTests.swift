@@ -17,14 +17,14 @@ struct CombiningTests {
             xs.asDriver(onErrorJustReturn: 0), ys.asDriver(onErrorJustReturn: 0)
           ) { $0 + $1 }
         }
-        #expect(res.events == [.next(221, 11), .next(231, 13), .completed(301)])
+        expectEqual(res.events, [.next(221, 11), .next(231, 13), .completed(301)])
       }
       let tuples = SharingScheduler.mock(scheduler: scheduler) {
         scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
           Driver.combineLatest(Driver.just(1), Driver.just("a")).map { "\($0)\($1)" }
         }
       }
-      #expect(tuples.events == [.next(1201, "1a"), .completed(1201)])
+      expectEqual(tuples.events, [.next(1201, "1a"), .completed(1201)])
     }
   }
 
@@ -40,20 +40,20 @@ struct CombiningTests {
             $0 * $1
           }
         }
-        #expect(res.events == [.next(231, 10), .completed(301)])
+        expectEqual(res.events, [.next(231, 10), .completed(301)])
       }
       let arrays = SharingScheduler.mock(scheduler: scheduler) {
         scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
           Driver.zip([Driver.just(1), Driver.just(2)]) { $0.reduce(0, +) }
         }
       }
-      #expect(arrays.events == [.next(1201, 3), .completed(1201)])
+      expectEqual(arrays.events, [.next(1201, 3), .completed(1201)])
       let latest = SharingScheduler.mock(scheduler: scheduler) {
         scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
           Driver.combineLatest([Driver.just(1), Driver.just(2)])
         }
       }
-      #expect(latest.events == [.next(2201, [1, 2]), .completed(2201)])
+      expectEqual(latest.events, [.next(2201, [1, 2]), .completed(2201)])
     }
   }
 
@@ -69,7 +69,7 @@ struct CombiningTests {
             .withLatestFrom(text.asSignal(onErrorJustReturn: ""))
         }
       }
-      #expect(res.events == [.next(216, "a"), .next(241, "ab")])
+      expectEqual(res.events, [.next(216, "a"), .next(241, "ab")])
     }
   }
 
@@ -86,7 +86,7 @@ struct CombiningTests {
         }
       }
       // The driver's own delivery is a tick late, so the tap at 215 reads "a" from 211.
-      #expect(res.events == [.next(216, "a"), .next(241, "ab")])
+      expectEqual(res.events, [.next(216, "a"), .next(241, "ab")])
     }
   }
 }

@@ -13,10 +13,10 @@ struct ControlEventTests {
     button.simulateTap()
     let taps = Box(0)
     let subscription = button.rxTap.subscribe(onNext: { taps.mutate { $0 += 1 } })
-    #expect(taps.value == 0)
+    expectEqual(taps.value, 0)
     button.simulateTap()
     button.simulateTap()
-    #expect(taps.value == 2)
+    expectEqual(taps.value, 2)
     subscription.dispose()
   }
 
@@ -37,7 +37,7 @@ struct ControlEventTests {
     let a = button.rxTap.asControlEvent().subscribe(onNext: { taps.mutate { $0 += 1 } })
     let b = button.rxTap.asObservable().subscribe(onNext: { taps.mutate { $0 += 1 } })
     button.simulateTap()
-    #expect(taps.value == 2)
+    expectEqual(taps.value, 2)
     a.dispose()
     b.dispose()
   }
@@ -63,8 +63,8 @@ struct ControlEventTests {
     scheduler.scheduleAt(300) { bag.insert(signal.emit(to: late)) }
     scheduler.scheduleAt(400) { MainActor.assumeIsolated { button.simulateTap() } }
     scheduler.start()
-    #expect(early.events == [.next(201, 1), .next(401, 2)])
-    #expect(late.events == [.next(401, 2)])
+    expectEqual(early.events, [.next(201, 1), .next(401, 2)])
+    expectEqual(late.events, [.next(401, 2)])
   }
 
   @Test("asDriver delivers on the sharing scheduler and replays the latest event")
@@ -87,8 +87,8 @@ struct ControlEventTests {
     scheduler.scheduleAt(200) { MainActor.assumeIsolated { button.simulateTap() } }
     scheduler.scheduleAt(300) { bag.insert(driver.drive(late)) }
     scheduler.start()
-    #expect(early.events == [.next(201, 1)])
-    #expect(late.events == [.next(300, 1)])
+    expectEqual(early.events, [.next(201, 1)])
+    expectEqual(late.events, [.next(300, 1)])
   }
 
   // A control event whose sequence fails all the same reports the error to
@@ -126,7 +126,7 @@ struct ControlEventTests {
     }
     // Both subscriptions were queued on the main queue before this; the main actor runs there.
     await MainActor.run {}
-    #expect(onMain.value == [true])
+    expectEqual(onMain.value, [true])
     kept.dispose()
   }
 }

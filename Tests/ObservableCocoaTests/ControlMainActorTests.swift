@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ObservableCocoa
 import ObservableCore
+import ObservableTesting
 import Testing
 
 /// A signup form's main-actor state, which the closures below touch directly.
@@ -86,7 +87,7 @@ struct ControlMainActorTests {
         taps.onNext(2)
       }
     }
-    #expect(form.calls == ["map 1", "onNext 1", "map 2", "onNext 2"])
-    #expect(form.offMain == [])
+    expectEqual(form.calls, ["map 1", "onNext 1", "map 2", "onNext 2"])
+    expectEqual(form.offMain, [])
   }
 }

@@ -15,7 +15,7 @@ struct ControlPropertyTests {
     field.simulateUserEdit("b")
     field.rxText.onNext("set by the program")
     field.simulateUserEdit(nil)
-    #expect(seen.value == ["a", "b", nil])
+    expectEqual(seen.value, ["a", "b", nil])
     #expect(field.text == nil)
     subscription.dispose()
   }
@@ -26,8 +26,8 @@ struct ControlPropertyTests {
     let property = field.rxText
     property.onNext("x")
     property.on(.next("y"))
-    #expect(field.programmaticSets == ["x", "y"])
-    #expect(field.text == "y")
+    expectEqual(field.programmaticSets, ["x", "y"])
+    expectEqual(field.text, "y")
   }
 
   @Test("completion goes to the value sink; an error does not")
@@ -38,7 +38,7 @@ struct ControlPropertyTests {
       valueSink: AnyObserver { event in sunk.append("\(event)") })
     property.onNext(1)
     property.onCompleted()
-    #expect(sunk.value == ["next(1)", "completed"])
+    expectEqual(sunk.value, ["next(1)", "completed"])
   }
 
   @Test("completes when the control is released")
@@ -60,7 +60,7 @@ struct ControlPropertyTests {
     #expect(seen.value.isEmpty)
     field.simulateUserEdit("b")
     field.simulateUserEdit("b")
-    #expect(seen.value == ["b", "b"])
+    expectEqual(seen.value, ["b", "b"])
     subscription.dispose()
   }
 
@@ -73,8 +73,8 @@ struct ControlPropertyTests {
     field.simulateUserEdit("typed")
     field.simulateUserEdit(nil)
     text.onNext("set")
-    #expect(seen.value == ["", "typed", ""])
-    #expect(field.programmaticSets == ["set"])
+    expectEqual(seen.value, ["", "typed", ""])
+    expectEqual(field.programmaticSets, ["set"])
     subscription.dispose()
   }
 
@@ -84,7 +84,7 @@ struct ControlPropertyTests {
     let seen = Box<[String?]>([])
     let a = field.rxText.asControlProperty().subscribe(onNext: { seen.append($0) })
     let b = field.rxText.asObservable().subscribe(onNext: { seen.append($0) })
-    #expect(seen.value == ["a", "a"])
+    expectEqual(seen.value, ["a", "a"])
     a.dispose()
     b.dispose()
   }
@@ -99,7 +99,7 @@ struct ControlPropertyTests {
     let first = driver.drive(onNext: { seen.append("first \($0)") })
     field.simulateUserEdit("b")
     let late = driver.drive(onNext: { seen.append("late \($0)") })
-    #expect(seen.value == ["first a", "first b", "late b"])
+    expectEqual(seen.value, ["first a", "first b", "late b"])
     first.dispose()
     late.dispose()
   }
@@ -147,7 +147,7 @@ struct ControlPropertyTests {
     let subscription = property.subscribe(onNext: { _ in })
     // The subscription was queued on the main queue before this; the main actor runs there.
     await MainActor.run {}
-    #expect(onMain.value == [true])
+    expectEqual(onMain.value, [true])
     subscription.dispose()
   }
 }

@@ -47,8 +47,8 @@ struct CreationTests {
           }
         }
       }
-      #expect(res.events == [.next(201, 1), .completed(201)])
-      #expect(calls.value == 1)
+      expectEqual(res.events, [.next(201, 1), .completed(201)])
+      expectEqual(calls.value, 1)
     }
   }
 
@@ -62,7 +62,7 @@ struct CreationTests {
         let merged = scheduler.start {
           Driver.merge(xs.asDriver(onErrorJustReturn: 0), ys.asDriver(onErrorJustReturn: 0))
         }
-        #expect(merged.events == [.next(211, 1), .next(221, 2), .next(261, 3), .completed(271)])
+        expectEqual(merged.events, [.next(211, 1), .next(221, 2), .next(261, 3), .completed(271)])
       }
       let zs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
       let ws = scheduler.createColdObservable([.next(10, 2), .completed(20)])
@@ -71,8 +71,8 @@ struct CreationTests {
           Driver.concat([zs.asDriver(onErrorJustReturn: 0), ws.asDriver(onErrorJustReturn: 0)])
         }
       }
-      #expect(
-        concatenated.events == [.next(1211, 1), .next(1232, 2), .completed(1242)])
+      expectEqual(
+        concatenated.events, [.next(1211, 1), .next(1232, 2), .completed(1242)])
     }
   }
 }

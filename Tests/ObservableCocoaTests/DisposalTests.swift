@@ -15,8 +15,8 @@ struct DisposalTests {
           xs.asDriver(onErrorJustReturn: 0).map { $0 * 10 }.filter { $0 > 0 }
         }
       }
-      #expect(res.events == [.next(211, 10)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(211, 10)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -35,7 +35,7 @@ struct DisposalTests {
       scheduler.scheduleAt(240) { first.value?.dispose() }
       scheduler.scheduleAt(260) { second.value?.dispose() }
       scheduler.start()
-      #expect(xs.subscriptions == [Subscription(200, 260)])
+      expectEqual(xs.subscriptions, [Subscription(200, 260)])
     }
   }
 
@@ -50,7 +50,7 @@ struct DisposalTests {
       let subscription = driver.drive(onDisposed: { disposed.mutate { $0 += 1 } })
       subscription.dispose()
       subscription.dispose()
-      #expect(disposed.value == 1)
+      expectEqual(disposed.value, 1)
     }
   }
 }

@@ -20,8 +20,8 @@ struct DriveTests {
       let a = driver(relay).drive(first)
       let b = driver(relay).drive(second)
       relay.accept(2)
-      #expect(first.events == [.next(0, 1), .next(0, 2)])
-      #expect(second.events == [.next(0, 1), .next(0, 2)])
+      expectEqual(first.events, [.next(0, 1), .next(0, 2)])
+      expectEqual(second.events, [.next(0, 1), .next(0, 2)])
       a.dispose()
       b.dispose()
     }
@@ -37,7 +37,7 @@ struct DriveTests {
           box.append(value)
         })
       relay.accept("b")
-      #expect(received.value == ["a", "b"])
+      expectEqual(received.value, ["a", "b"])
       subscription.dispose()
     }
   }
@@ -58,12 +58,12 @@ struct DriveTests {
       bag.insert(driver(source).drive(publish))
       bag.insert(driver(source).drive(replay))
       source.accept(2)
-      #expect(behavior.value == 2)
-      #expect(optional.value == 2)
-      #expect(published.value == [1, 2])
+      expectEqual(behavior.value, 2)
+      expectEqual(optional.value, 2)
+      expectEqual(published.value, [1, 2])
       let replayed = Box<[Int]>([])
       replay.subscribe(onNext: { replayed.append($0) }).dispose()
-      #expect(replayed.value == [1, 2])
+      expectEqual(replayed.value, [1, 2])
       watch.dispose()
     }
   }
@@ -78,7 +78,7 @@ struct DriveTests {
       _ = driver.drive(
         onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") },
         onDisposed: { log.append("disposed") })
-      #expect(log.value == ["next 1", "next 2", "completed", "disposed"])
+      expectEqual(log.value, ["next 1", "next 2", "completed", "disposed"])
     }
   }
 
@@ -93,7 +93,7 @@ struct DriveTests {
       relay.accept(2)
       owner = nil
       relay.accept(3)
-      #expect(log.value == [1, 2])
+      expectEqual(log.value, [1, 2])
       subscription.dispose()
     }
   }
@@ -109,7 +109,7 @@ struct DriveTests {
       let curried = driver(relay).drive(
         { observable in { (offset: Int) in observable.map { $0 + offset }.subscribe() } },
         curriedArgument: 1)
-      #expect(received.value == [5])
+      expectEqual(received.value, [5])
       subscription.dispose()
       curried.dispose()
     }

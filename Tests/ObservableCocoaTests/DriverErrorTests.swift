@@ -15,8 +15,8 @@ struct DriverErrorTests {
       }
       // The driver delivers through the scheduler, one tick after the source: RxTest's
       // TestScheduler runs work scheduled for now at the next tick.
-      #expect(res.events == [.next(211, 1), .next(221, -1), .completed(221)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(211, 1), .next(221, -1), .completed(221)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -29,7 +29,7 @@ struct DriverErrorTests {
         scheduler.start { xs.asDriver(onErrorDriveWith: Driver.of(7, 8)) }
       }
       // `Driver.of` emits its elements one scheduler turn apart.
-      #expect(res.events == [.next(211, 1), .next(222, 7), .next(223, 8), .completed(224)])
+      expectEqual(res.events, [.next(211, 1), .next(222, 7), .next(223, 8), .completed(224)])
     }
   }
 
@@ -45,7 +45,7 @@ struct DriverErrorTests {
           })
         }
       }
-      #expect(res.events == [.next(232, 5), .completed(232)])
+      expectEqual(res.events, [.next(232, 5), .completed(232)])
     }
   }
 
@@ -60,7 +60,7 @@ struct DriverErrorTests {
       let subscription = driver.asObservable().subscribe { events.append($0) }
       subject.onNext("a")
       subject.onError(testError)
-      #expect(events.value == [.next("a"), .next("fallback"), .completed])
+      expectEqual(events.value, [.next("a"), .next("fallback"), .completed])
       subscription.dispose()
     }
   }

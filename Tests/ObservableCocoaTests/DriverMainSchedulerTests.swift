@@ -1,6 +1,7 @@
 import Dispatch
 import ObservableCocoa
 import ObservableCore
+import ObservableTesting
 import Testing
 
 @Suite("Driver on the real MainScheduler")

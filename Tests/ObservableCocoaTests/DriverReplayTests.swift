@@ -22,11 +22,11 @@ struct DriverReplayTests {
       scheduler.scheduleAt(230) { bag.insert(driver.drive(late)) }
       scheduler.start()
       // Delivered by the scheduler one tick after the source.
-      #expect(early.events == [.next(211, 1), .next(221, 2), .next(241, 3), .completed(301)])
+      expectEqual(early.events, [.next(211, 1), .next(221, 2), .next(241, 3), .completed(301)])
       // The latest element is replayed at once, at subscription.
-      #expect(late.events == [.next(230, 2), .next(241, 3), .completed(301)])
+      expectEqual(late.events, [.next(230, 2), .next(241, 3), .completed(301)])
       // One subscription to the source, shared by both subscribers.
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -50,9 +50,9 @@ struct DriverReplayTests {
         for subscription in subscriptions.value { subscription.dispose() }
       }
       scheduler.start()
-      #expect(first.events == [.next(211, 1)])
-      #expect(second.events == [.next(261, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 220), Subscription(250, 300)])
+      expectEqual(first.events, [.next(211, 1)])
+      expectEqual(second.events, [.next(261, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220), Subscription(250, 300)])
     }
   }
 }

@@ -21,7 +21,7 @@ struct DriverSchedulerTests {
       #expect(observer.events.isEmpty)
       scheduler.advanceTo(310)
       // Delivered by the scheduler at its next tick.
-      #expect(observer.events == [.next(301, 1)])
+      expectEqual(observer.events, [.next(301, 1)])
       subscription.dispose()
     }
   }
@@ -35,7 +35,7 @@ struct DriverSchedulerTests {
       let subscription = driver.drive(observer)
       #expect(observer.events.isEmpty)
       scheduler.start()
-      #expect(observer.events == [.next(1, 1), .completed(1)])
+      expectEqual(observer.events, [.next(1, 1), .completed(1)])
       subscription.dispose()
     }
   }
@@ -52,7 +52,7 @@ struct DriverSchedulerTests {
       relay.accept(4)
       #expect(observer.events.isEmpty)
       scheduler.advanceTo(60)
-      #expect(observer.events == [.next(51, 4)])
+      expectEqual(observer.events, [.next(51, 4)])
       subscription.dispose()
     }
   }

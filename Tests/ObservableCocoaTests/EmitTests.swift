@@ -20,8 +20,8 @@ struct EmitTests {
       let a = signal(relay).emit(to: first)
       let b = signal(relay).emit(to: second)
       relay.accept(2)
-      #expect(first.events == [.next(0, 2)])
-      #expect(second.events == [.next(0, 2)])
+      expectEqual(first.events, [.next(0, 2)])
+      expectEqual(second.events, [.next(0, 2)])
       a.dispose()
       b.dispose()
     }
@@ -43,12 +43,12 @@ struct EmitTests {
       bag.insert(signal(source).emit(to: publish))
       bag.insert(signal(source).emit(to: replay))
       source.accept(2)
-      #expect(behavior.value == 2)
-      #expect(optional.value == 2)
-      #expect(published.value == [2])
+      expectEqual(behavior.value, 2)
+      expectEqual(optional.value, 2)
+      expectEqual(published.value, [2])
       let replayed = Box<[Int]>([])
       replay.subscribe(onNext: { replayed.append($0) }).dispose()
-      #expect(replayed.value == [2])
+      expectEqual(replayed.value, [2])
       watch.dispose()
     }
   }
@@ -65,7 +65,7 @@ struct EmitTests {
         onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") },
         onDisposed: { log.append("disposed") })
       _ = signal.emit(with: owner, onNext: { _, value in log.append("with \(value)") })
-      #expect(log.value == ["next 1", "next 2", "completed", "disposed", "with 1", "with 2"])
+      expectEqual(log.value, ["next 1", "next 2", "completed", "disposed", "with 1", "with 2"])
     }
   }
 }

@@ -79,8 +79,8 @@ struct ExtensionShapesTests {
       }
       scheduler.start()
     }
-    #expect(matches.events == [.next(221, 2), .next(231, 3), .completed(241)])
-    #expect(nonMatches.events == [.next(211, 1), .completed(241)])
+    expectEqual(matches.events, [.next(221, 2), .next(231, 3), .completed(241)])
+    expectEqual(nonMatches.events, [.next(211, 1), .completed(241)])
   }
 
   @Test("Driver-only extensions, with and without an Element constraint")
@@ -98,8 +98,8 @@ struct ExtensionShapesTests {
       }
       scheduler.start()
     }
-    #expect(described.events == [.next(211, "#7"), .completed(231)])
-    #expect(negated.events == [.next(211, false), .completed(231)])
+    expectEqual(described.events, [.next(211, "#7"), .completed(231)])
+    expectEqual(negated.events, [.next(211, false), .completed(231)])
   }
 
   @Test("extension PrimitiveSequence where Trait == SingleTrait")
@@ -123,8 +123,8 @@ struct ExtensionShapesTests {
     let deadline = clock.now.advanced(by: .seconds(20))
     while label.history.count < 2, clock.now < deadline { await Task.yield() }
     subscription.dispose()
-    #expect(label.text == "b")
-    #expect(label.history == ["a", "b"])
+    expectEqual(label.text, "b")
+    expectEqual(label.history, ["a", "b"])
   }
 
   @Test("extension ObserverType: sending many, and an adapting observer")
@@ -136,7 +136,7 @@ struct ExtensionShapesTests {
     let fromStrings: AnyObserver<String> = subject.adapted { Int($0) ?? 0 }
     fromStrings.onNext("40")
     subscription.dispose()
-    #expect(received.all == [1, 2, 40])
+    expectEqual(received.all, [1, 2, 40])
   }
 
   @Test("a custom ObservableType with subscribe(_:) works with the operators")
@@ -146,6 +146,6 @@ struct ExtensionShapesTests {
       Issue.record("the sequence did not complete")
       return
     }
-    #expect(elements == [30, 20, 10])
+    expectEqual(elements, [30, 20, 10])
   }
 }

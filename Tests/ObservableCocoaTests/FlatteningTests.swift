@@ -28,7 +28,7 @@ struct FlatteningTests {
       let events = run { source, scheduler in
         source.flatMapLatest { Self.inner($0, scheduler) }
       }
-      #expect(events == [.next(227, "2a"), .next(237, "2b"), .completed(301)])
+      expectEqual(events, [.next(227, "2a"), .next(237, "2b"), .completed(301)])
     }
   }
 
@@ -38,7 +38,7 @@ struct FlatteningTests {
       let events = run { source, scheduler in
         source.flatMapFirst { Self.inner($0, scheduler) }
       }
-      #expect(events == [.next(222, "1a"), .next(232, "1b"), .completed(301)])
+      expectEqual(events, [.next(222, "1a"), .next(232, "1b"), .completed(301)])
     }
   }
 
@@ -46,16 +46,18 @@ struct FlatteningTests {
   func flatMapConcatMap() {
     withLeakChecking {
       let merged = run { source, scheduler in source.flatMap { Self.inner($0, scheduler) } }
-      #expect(
-        merged == [
+      expectEqual(
+        merged,
+        [
           .next(222, "1a"), .next(227, "2a"), .next(232, "1b"), .next(237, "2b"),
           .completed(301),
         ])
       let concatenated = run { source, scheduler in
         source.concatMap { Self.inner($0, scheduler) }
       }
-      #expect(
-        concatenated == [
+      expectEqual(
+        concatenated,
+        [
           .next(222, "1a"), .next(232, "1b"), .next(253, "2a"), .next(263, "2b"),
           .completed(301),
         ])
@@ -68,11 +70,11 @@ struct FlatteningTests {
       let switched = run { source, scheduler in
         source.map { Self.inner($0, scheduler) }.switchLatest()
       }
-      #expect(switched == [.next(227, "2a"), .next(237, "2b"), .completed(301)])
+      expectEqual(switched, [.next(227, "2a"), .next(237, "2b"), .completed(301)])
       let merged = run { source, scheduler in
         source.map { Self.inner($0, scheduler) }.merge(maxConcurrent: 1)
       }
-      #expect(merged.count == 5)
+      expectEqual(merged.count, 5)
     }
   }
 
@@ -89,7 +91,7 @@ struct FlatteningTests {
           return signal
         }
       }
-      #expect(res.events == [.next(212, 2), .completed(301)])
+      expectEqual(res.events, [.next(212, 2), .completed(301)])
     }
   }
 }

@@ -78,10 +78,10 @@ struct MainActorClosureTests {
         }
       }.events
     }.value
-    #expect(
-      recorded == [.next(212, "11"), .next(222, "13"), .next(242, "16"), .completed(401)])
+    expectEqual(
+      recorded, [.next(212, "11"), .next(222, "13"), .next(242, "16"), .completed(401)])
     let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
-    #expect(offMain == [])
+    expectEqual(offMain, [])
     for name in [
       "do", "map", "filter", "distinctUntilChanged", "compactMap", "scan", "combineLatest",
       "withLatestFrom", "flatMapLatest",
@@ -129,7 +129,7 @@ struct MainActorClosureTests {
       }
     }
     let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
-    #expect(calls == ["drive 7", "onErrorRecover", "drive -1", "drive completed", "emit"])
-    #expect(offMain == [])
+    expectEqual(calls, ["drive 7", "onErrorRecover", "drive -1", "drive completed", "emit"])
+    expectEqual(offMain, [])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ObservableCore
+import ObservableTesting
 import Testing
 
 /// `MainScheduler._isOnMainThread`, the check that lets a main-actor closure of a `Driver` run
@@ -8,7 +9,7 @@ import Testing
 struct MainThreadCheckTests {
   @Test("it agrees with Thread.isMainThread on the test's thread")
   func agreesOnTheCurrentThread() {
-    #expect(MainScheduler._isOnMainThread == Thread.isMainThread)
+    expectEqual(MainScheduler._isOnMainThread, Thread.isMainThread)
   }
 
   @Test("it is false on threads that are not the main thread", .timeLimit(.minutes(1)))
@@ -23,7 +24,7 @@ struct MainThreadCheckTests {
       }
       thread.start()
     }
-    #expect(answers == [false, false, false, false])
+    expectEqual(answers, [false, false, false, false])
   }
 
   @MainActor
@@ -31,7 +32,7 @@ struct MainThreadCheckTests {
   func mainActor() {
     // On Linux, once the test runner calls dispatchMain(), the main actor's executor, the main
     // queue, is drained by another thread; then the queue check stands in for the thread check.
-    #expect(MainScheduler._isOnMainThread == Thread.isMainThread)
+    expectEqual(MainScheduler._isOnMainThread, Thread.isMainThread)
     #expect(MainScheduler._isOnMainThread || MainScheduler.isOnMainQueue)
   }
 }

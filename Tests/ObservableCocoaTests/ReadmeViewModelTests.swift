@@ -47,7 +47,7 @@ struct ReadmeViewModelTests {
       let output = SignupViewModel().transform(input: input)
       return scheduler.start { output.signupEnabled }.events
     }
-    #expect(events == [.next(221, false), .next(231, true)])
+    expectEqual(events, [.next(221, false), .next(231, true)])
   }
 
   @Test("a tap is welcomed with the latest username, once per tap")
@@ -64,6 +64,6 @@ struct ReadmeViewModelTests {
       let output = SignupViewModel().transform(input: input)
       return scheduler.start { output.welcome }.events
     }
-    #expect(events == [.next(241, "Welcome, ada!"), .next(261, "Welcome, grace!")])
+    expectEqual(events, [.next(241, "Welcome, ada!"), .next(261, "Welcome, grace!")])
   }
 }

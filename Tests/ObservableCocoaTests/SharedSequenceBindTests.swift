@@ -26,8 +26,8 @@ struct SharedSequenceBindTests {
       bag.insert(signal.bind(to: plain))
       bag.insert(signal.bind(to: optional, optional))
       source.accept(1)
-      #expect(plain.events == [.next(0, 1), .next(0, 1), .next(0, 1)])
-      #expect(optional.events == [.next(0, 1), .next(0, 1), .next(0, 1)])
+      expectEqual(plain.events, [.next(0, 1), .next(0, 1), .next(0, 1)])
+      expectEqual(optional.events, [.next(0, 1), .next(0, 1), .next(0, 1)])
     }
   }
 
@@ -43,7 +43,7 @@ struct SharedSequenceBindTests {
       let a = driver.bind(to: binder)
       let b = signal.bind(to: binder)
       source.accept(3)
-      #expect(received.value == ["3", "3"])
+      expectEqual(received.value, ["3", "3"])
       a.dispose()
       b.dispose()
     }
@@ -77,14 +77,14 @@ struct SharedSequenceBindTests {
       bag.insert(signal.bind(to: replay))
       bag.insert(signal.bind(to: replayOptional))
       source.accept(4)
-      #expect(behavior.value == 4)
-      #expect(behaviorOptional.value == 4)
-      #expect(published.value == ["plain 4", "optional 4", "plain 4", "optional 4"])
+      expectEqual(behavior.value, 4)
+      expectEqual(behaviorOptional.value, 4)
+      expectEqual(published.value, ["plain 4", "optional 4", "plain 4", "optional 4"])
       let replayed = Box<[Int?]>([])
       replay.subscribe(onNext: { replayed.append($0) }).dispose()
       replayOptional.subscribe(onNext: { replayed.append($0) }).dispose()
       // The driver and the signal each put the element into each replay relay.
-      #expect(replayed.value == [4, 4, 4, 4])
+      expectEqual(replayed.value, [4, 4, 4, 4])
     }
   }
 
@@ -109,7 +109,7 @@ struct SharedSequenceBindTests {
           }, curriedArgument: 10))
       source.accept(5)
       // The relay reaches the driver's shared subscription first: it was made first.
-      #expect(received.value == ["driver 5", "function 5", "signal 5", "curried 15"])
+      expectEqual(received.value, ["driver 5", "function 5", "signal 5", "curried 15"])
     }
   }
 
@@ -144,13 +144,13 @@ struct SharedSequenceBindTests {
       bag.insert(optionalSignal.emit(to: publish))
       bag.insert(optionalSignal.emit(to: replay))
       source.accept(6)
-      #expect(behavior.value == 6)
+      expectEqual(behavior.value, 6)
       optionalSource.accept(nil)
       #expect(behavior.value == nil)
-      #expect(published.value == [6, 6, nil, nil])
+      expectEqual(published.value, [6, 6, nil, nil])
       let replayed = Box<[Int?]>([])
       replay.subscribe(onNext: { replayed.append($0) }).dispose()
-      #expect(replayed.value == [6, 6, nil, nil])
+      expectEqual(replayed.value, [6, 6, nil, nil])
     }
   }
 }

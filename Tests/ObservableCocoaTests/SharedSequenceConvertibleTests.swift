@@ -31,7 +31,7 @@ struct SharedSequenceConvertibleTests {
         }
       )
     }
-    #expect(plain.events == [.next(201, 1)])
-    #expect(driver.events == [.next(501, 11)])
+    expectEqual(plain.events, [.next(201, 1)])
+    expectEqual(driver.events, [.next(501, 11)])
   }
 }

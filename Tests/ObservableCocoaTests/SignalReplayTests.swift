@@ -21,10 +21,10 @@ struct SignalReplayTests {
       scheduler.scheduleAt(200) { bag.insert(signal.emit(to: early)) }
       scheduler.scheduleAt(230) { bag.insert(signal.emit(to: late)) }
       scheduler.start()
-      #expect(early.events == [.next(211, 1), .next(221, 2), .next(241, 3), .completed(301)])
+      expectEqual(early.events, [.next(211, 1), .next(221, 2), .next(241, 3), .completed(301)])
       // Nothing at 230: a signal replays nothing.
-      #expect(late.events == [.next(241, 3), .completed(301)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(late.events, [.next(241, 3), .completed(301)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -36,7 +36,7 @@ struct SignalReplayTests {
       let res = SharingScheduler.mock(scheduler: scheduler) {
         scheduler.start { xs.asSignal(onErrorJustReturn: 9) }
       }
-      #expect(res.events == [.next(221, 9), .completed(221)])
+      expectEqual(res.events, [.next(221, 9), .completed(221)])
     }
   }
 
@@ -48,7 +48,7 @@ struct SignalReplayTests {
       let res = SharingScheduler.mock(scheduler: scheduler) {
         scheduler.start { xs.asSignal(onErrorSignalWith: Signal.just(1)) }
       }
-      #expect(res.events == [.next(222, 1), .completed(222)])
+      expectEqual(res.events, [.next(222, 1), .completed(222)])
     }
   }
 
@@ -62,7 +62,7 @@ struct SignalReplayTests {
           xs.asSignal(onErrorRecover: { error in Signal.just((error as? TestError)?.id ?? 0) })
         }
       }
-      #expect(res.events == [.next(222, 3), .completed(222)])
+      expectEqual(res.events, [.next(222, 3), .completed(222)])
     }
   }
 }

@@ -54,12 +54,12 @@ struct TimeOperatorTests {
       let res = SharingScheduler.mock(scheduler: scheduler) {
         scheduler.start(disposed: 235) { Driver<Int>.interval(.seconds(10)) }
       }
-      #expect(res.events == [.next(210, 0), .next(220, 1), .next(230, 2)])
+      expectEqual(res.events, [.next(210, 0), .next(220, 1), .next(230, 2)])
       let other = TestScheduler(initialClock: 0)
       let timed = SharingScheduler.mock(scheduler: other) {
         other.start(disposed: 230) { Signal<Int>.timer(.seconds(5), period: .seconds(20)) }
       }
-      #expect(timed.events == [.next(205, 0), .next(225, 1)])
+      expectEqual(timed.events, [.next(205, 0), .next(225, 1)])
     }
   }
 }

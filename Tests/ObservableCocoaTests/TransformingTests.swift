@@ -73,9 +73,10 @@ struct TransformingTests {
           onSubscribe: { log.append("subscribe") }, onSubscribed: { log.append("subscribed") },
           onDispose: { log.append("dispose") })
       }
-      #expect(events == [.next(211, 1), .completed(221)])
-      #expect(
-        log.value == [
+      expectEqual(events, [.next(211, 1), .completed(221)])
+      expectEqual(
+        log.value,
+        [
           "subscribe", "subscribed", "next 1", "after 1", "completed", "after", "dispose",
         ])
     }
@@ -88,9 +89,9 @@ struct TransformingTests {
       let events = run([.next(210, 1), .completed(220)]) {
         $0.withUnretained(owner) { object, value in object === owner ? value : -value }
       }
-      #expect(events == [.next(211, 1), .completed(221)])
+      expectEqual(events, [.next(211, 1), .completed(221)])
       let pairs = run([.next(210, 2)]) { $0.withUnretained(owner).map { $1 } }
-      #expect(pairs == [.next(211, 2)])
+      expectEqual(pairs, [.next(211, 2)])
     }
   }
 }

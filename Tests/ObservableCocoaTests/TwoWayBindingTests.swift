@@ -51,9 +51,9 @@ struct TwoWayBindingTests {
     let field = FakeTextField(text: "typed")
     let relay = BehaviorRelay<String?>(value: "initial")
     let binding = field.rxText <-> relay
-    #expect(field.text == "initial")
+    expectEqual(field.text, "initial")
     relay.accept("changed")
-    #expect(field.text == "changed")
+    expectEqual(field.text, "changed")
     binding.dispose()
   }
 
@@ -63,7 +63,7 @@ struct TwoWayBindingTests {
     let relay = BehaviorRelay<String?>(value: "initial")
     let binding = field.rxText <-> relay
     field.simulateUserEdit("hello")
-    #expect(relay.value == "hello")
+    expectEqual(relay.value, "hello")
     field.simulateUserEdit(nil)
     #expect(relay.value == nil)
     binding.dispose()
@@ -81,9 +81,9 @@ struct TwoWayBindingTests {
     // Binding sets the relay's value on the field first; the field's value, now the relay's,
     // then comes back once. After that, each change crosses once and its echo stops at the
     // control, which does not send values the program sets.
-    #expect(seen.value == ["initial", "initial", "user", "program"])
-    #expect(field.programmaticSets == ["initial", "initial", "user", "program"])
-    #expect(field.text == "program")
+    expectEqual(seen.value, ["initial", "initial", "user", "program"])
+    expectEqual(field.programmaticSets, ["initial", "initial", "user", "program"])
+    expectEqual(field.text, "program")
     binding.dispose()
     watch.dispose()
   }
@@ -97,9 +97,9 @@ struct TwoWayBindingTests {
       binding.dispose()
     }
     relay.accept("after")
-    #expect(field.text == "initial")
+    expectEqual(field.text, "initial")
     field.simulateUserEdit("edited after")
-    #expect(relay.value == "after")
+    expectEqual(relay.value, "after")
   }
 
   @Test("the binding does not keep the control alive, and ends when the control is released")
@@ -140,11 +140,11 @@ struct TwoWayBindingTests {
     let field = TextField()
     let relay = BehaviorRelay<String?>(value: "initial")
     let binding = (field.rxText <-> relay)
-    #expect(field.text == "initial")
+    expectEqual(field.text, "initial")
     field.userTyped("typed")
-    #expect(relay.value == "typed")
+    expectEqual(relay.value, "typed")
     relay.accept("set")
-    #expect(field.text == "set")
+    expectEqual(field.text, "set")
     binding.dispose()
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GitHubReplay
 import ObservableCocoa
 import ObservableCore
+import ObservableTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -29,9 +30,9 @@ struct URLSessionRxTests {
     #expect(outcome.error == nil)
     try #require(outcome.elements.count == 1)
     let (response, data) = outcome.elements[0]
-    #expect(response.statusCode == 200)
-    #expect(response.value(forHTTPHeaderField: "ETag") == (try fixtureETag()))
-    #expect(data == expected)
+    expectEqual(response.statusCode, 200)
+    expectEqual(response.value(forHTTPHeaderField: "ETag"), (try fixtureETag()))
+    expectEqual(data, expected)
     #expect(!data.isEmpty)
   }
 
@@ -45,7 +46,7 @@ struct URLSessionRxTests {
     for (path, status) in errorStatuses {
       let outcome = await outcome(of: session.rx.response(request: try makeRequest(server, path)))
       #expect(outcome.completed)
-      #expect(outcome.elements.map(\.response.statusCode) == [status])
+      expectEqual(outcome.elements.map(\.response.statusCode), [status])
     }
   }
 
@@ -61,7 +62,7 @@ struct URLSessionRxTests {
     let outcome = await outcome(of: session.rx.data(request: request))
 
     #expect(outcome.completed)
-    #expect(outcome.elements == [expected])
+    expectEqual(outcome.elements, [expected])
   }
 
   @Test("json(request:) and json(url:) deliver the fixture as a JSONValue")
@@ -80,11 +81,11 @@ struct URLSessionRxTests {
       #expect(outcome.completed)
       try #require(outcome.elements.count == 1)
       let json = outcome.elements[0]
-      #expect(json["full_name"]?.stringValue == "octokit-fixture-org/hello-world")
-      #expect(json["owner"]?["login"]?.stringValue == "octokit-fixture-org")
-      #expect(json["id"]?.intValue == 103_703_892)
-      #expect(json["private"]?.boolValue == false)
-      #expect(json["url"]?.stringValue == server.baseURL.absoluteString + repositoryPath)
+      expectEqual(json["full_name"]?.stringValue, "octokit-fixture-org/hello-world")
+      expectEqual(json["owner"]?["login"]?.stringValue, "octokit-fixture-org")
+      expectEqual(json["id"]?.intValue, 103_703_892)
+      expectEqual(json["private"]?.boolValue, false)
+      expectEqual(json["url"]?.stringValue, server.baseURL.absoluteString + repositoryPath)
     }
   }
 
@@ -105,8 +106,8 @@ struct URLSessionRxTests {
     for source in sources {
       let outcome = await outcome(of: source)
       #expect(outcome.completed)
-      #expect(outcome.elements.map(\.fullName) == ["octokit-fixture-org/hello-world"])
-      #expect(outcome.elements.map(\.owner.login) == ["octokit-fixture-org"])
+      expectEqual(outcome.elements.map(\.fullName), ["octokit-fixture-org/hello-world"])
+      expectEqual(outcome.elements.map(\.owner.login), ["octokit-fixture-org"])
     }
   }
 
@@ -154,7 +155,7 @@ struct URLSessionRxTests {
         Issue.record("expected httpRequestFailed, got \(String(describing: error))")
         continue
       }
-      #expect(response.statusCode == 500)
+      expectEqual(response.statusCode, 500)
     }
   }
 
@@ -199,7 +200,7 @@ struct URLSessionRxTests {
       return
     }
     #expect(error is DecodingError)
-    #expect(value.elements == [.array([.object(["full_name": .string("a")])])])
+    expectEqual(value.elements, [.array([.object(["full_name": .string("a")])])])
   }
 
   // MARK: Cold
@@ -227,7 +228,7 @@ struct URLSessionRxTests {
       let first = await outcome(of: source)
       let second = await outcome(of: source)
       #expect(first.completed && second.completed)
-      #expect(server.requests(path: repositoryPath).count == 2 * (index + 1))
+      expectEqual(server.requests(path: repositoryPath).count, 2 * (index + 1))
     }
   }
 
@@ -272,7 +273,7 @@ struct URLSessionRxTests {
 
     for outcome in [response.error, data.error] {
       let error = try #require(outcome as? URLError)
-      #expect(error.code == .cannotConnectToHost)
+      expectEqual(error.code, .cannotConnectToHost)
     }
     #expect(response.elements.isEmpty && data.elements.isEmpty)
   }
@@ -305,7 +306,7 @@ struct URLSessionRxTests {
       Issue.record("expected nonHTTPResponse, got \(String(describing: outcome.error))")
       return
     }
-    #expect(response.url == url)
+    expectEqual(response.url, url)
     #expect(!(response is HTTPURLResponse))
   }
 
@@ -318,10 +319,10 @@ struct URLSessionRxTests {
       HTTPURLResponse(url: url, statusCode: 404, httpVersion: "HTTP/1.1", headerFields: [:]))
     let failed = RxCocoaURLError.httpRequestFailed(response: response, data: Data("secret".utf8))
 
-    #expect(
-      failed.description
-        == "HTTP request failed with status 404 (http://127.0.0.1:9/repos/x, 6 bytes of body).")
-    #expect(failed.debugDescription == failed.description)
+    expectEqual(
+      failed.description,
+      "HTTP request failed with status 404 (http://127.0.0.1:9/repos/x, 6 bytes of body).")
+    expectEqual(failed.debugDescription, failed.description)
     #expect(!failed.description.contains("secret"))
     #expect(RxCocoaURLError.unknown.description.contains("neither a response nor an error"))
     let plain = URLResponse(

@@ -1,5 +1,6 @@
 import ObservableCocoa
 import ObservableCore
+import ObservableTesting
 import Testing
 
 @Suite("SharedSequence values", .timeLimit(.minutes(1)))
@@ -10,7 +11,7 @@ struct ValuesTests {
     for await value in Driver.of(1, 2, 3).values {
       received.append(value)
     }
-    #expect(received == [1, 2, 3])
+    expectEqual(received, [1, 2, 3])
   }
 
   @Test("leaving the loop early disposes the subscription")
@@ -21,10 +22,10 @@ struct ValuesTests {
       .do(onDispose: { disposed.add(1, ordering: .relaxed) })
       .asSignal(onErrorJustReturn: 0)
     for await value in signal.values {
-      #expect(value == 1)
+      expectEqual(value, 1)
       break
     }
-    #expect(disposed.load(ordering: .relaxed) == 1)
+    expectEqual(disposed.load(ordering: .relaxed), 1)
   }
 
   @Test("cancelling the iterating task disposes the subscription and ends the loop quietly")

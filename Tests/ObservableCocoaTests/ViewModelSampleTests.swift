@@ -53,13 +53,15 @@ struct ViewModelSampleTests {
       // query becomes "" (onErrorJustReturn) and completes the driver after its search. The
       // timeline is RxSwift 6.10.2's for the same code, ticks included: a Driver observes on
       // its scheduler, which delivers each event a step after the one before.
-      #expect(
-        results.events == [
+      expectEqual(
+        results.events,
+        [
           .next(221, ["rx!"]), .next(250, ["swift!"]), .next(267, ["!"]), .completed(268),
         ])
       // The relay's value is replayed at subscription, then each search switches it on and off.
-      #expect(
-        searching.events == [
+      expectEqual(
+        searching.events,
+        [
           .next(201, false), .next(216, true), .next(221, false), .next(245, true),
           .next(250, false), .next(262, true), .next(267, false),
         ])

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -41,7 +42,7 @@ struct AmbStateMachineTests {
     var machine = _AmbStateMachine()
     _ = machine.sourceStarting(index: 0, lifetime: _Lifetime())
     _ = machine.eventArrived(from: 0, isTerminal: false)
-    #expect(machine.sourceStarting(index: 1, lifetime: _Lifetime()) == .discard)
+    expectEqual(machine.sourceStarting(index: 1, lifetime: _Lifetime()), .discard)
   }
 
   @Test("disposal while racing hands back every source")
@@ -49,7 +50,7 @@ struct AmbStateMachineTests {
     var machine = _AmbStateMachine()
     _ = machine.sourceStarting(index: 0, lifetime: _Lifetime())
     _ = machine.sourceStarting(index: 1, lifetime: _Lifetime())
-    #expect(machine.disposed().count == 2)
+    expectEqual(machine.disposed().count, 2)
     #expect(machine.disposed().isEmpty)
     guard case .drop = machine.eventArrived(from: 0, isTerminal: false) else {
       Issue.record("nothing after disposal")

@@ -11,9 +11,9 @@ struct AmbTests {
       let l = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])
       let r = scheduler.createColdObservable([.next(20, 3), .completed(50)])
       let res = scheduler.start { l.amb(r) }
-      #expect(res.events == [.next(210, 1), .next(230, 2), .completed(240)])
-      #expect(l.subscriptions == [Subscription(200, 240)])
-      #expect(r.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 2), .completed(240)])
+      expectEqual(l.subscriptions, [Subscription(200, 240)])
+      expectEqual(r.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -24,9 +24,9 @@ struct AmbTests {
       let l = scheduler.createColdObservable([.next(20, 1), .completed(40)])
       let r = scheduler.createColdObservable([.next(10, 3), .completed(50)])
       let res = scheduler.start { l.amb(r) }
-      #expect(res.events == [.next(210, 3), .completed(250)])
-      #expect(l.subscriptions == [Subscription(200, 210)])
-      #expect(r.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 3), .completed(250)])
+      expectEqual(l.subscriptions, [Subscription(200, 210)])
+      expectEqual(r.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -37,8 +37,8 @@ struct AmbTests {
       let l = scheduler.createColdObservable([.next(20, 1), .completed(40)])
       let r = scheduler.createColdObservable([.error(10, testError, Int.self)])
       let res = scheduler.start { l.amb(r) }
-      #expect(res.events == [.error(210, testError)])
-      #expect(l.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.error(210, testError)])
+      expectEqual(l.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -49,8 +49,8 @@ struct AmbTests {
       let l = scheduler.createColdObservable([.completed(10, Int.self)])
       let r = scheduler.createColdObservable([.next(20, 3)])
       let res = scheduler.start { l.amb(r) }
-      #expect(res.events == [.completed(210)])
-      #expect(r.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.completed(210)])
+      expectEqual(r.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -64,16 +64,16 @@ struct AmbTests {
       let res = scheduler.start {
         Observable.amb([a.asObservable(), b.asObservable(), c.asObservable()])
       }
-      #expect(res.events == [.next(220, 2), .completed(250)])
-      #expect(a.subscriptions == [Subscription(200, 220)])
-      #expect(c.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(220, 2), .completed(250)])
+      expectEqual(a.subscriptions, [Subscription(200, 220)])
+      expectEqual(c.subscriptions, [Subscription(200, 220)])
 
       let late = scheduler.createColdObservable([.next(10, 9)])
       let values = Box<[Int]>([])
       _ = Observable.amb([Observable.just(1), late.asObservable()])
         .subscribe(onNext: { v in values.mutate { $0.append(v) } })
-      #expect(values.value == [1])
-      #expect(late.subscriptions == [])
+      expectEqual(values.value, [1])
+      expectEqual(late.subscriptions, [])
     }
   }
 
@@ -82,7 +82,7 @@ struct AmbTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.amb([Observable<Int>]()) }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 
@@ -93,9 +93,9 @@ struct AmbTests {
       let l = scheduler.createColdObservable([.next(100, 1)])
       let r = scheduler.createColdObservable([.next(100, 2)])
       let res = scheduler.start(disposed: 250) { l.amb(r) }
-      #expect(res.events == [])
-      #expect(l.subscriptions == [Subscription(200, 250)])
-      #expect(r.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(l.subscriptions, [Subscription(200, 250)])
+      expectEqual(r.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -114,7 +114,7 @@ struct AmbTests {
       left.onNext(1)
       left.onNext(2)
       left.onNext(3)
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
       #expect(!left.hasObservers && !right.hasObservers)
       subscription.value = nil
     }
@@ -170,7 +170,7 @@ struct AmbTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "b1", "a10", "b10"])
+      expectEqual(received.value, ["a1", "b1", "a10", "b10"])
     }
   }
 

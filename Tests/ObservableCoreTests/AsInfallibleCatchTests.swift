@@ -12,8 +12,8 @@ struct AsInfallibleCatchTests {
       let res = scheduler.start {
         xs.asInfallible(onErrorFallbackTo: Infallible.just(9)).asObservable()
       }
-      #expect(res.events == [.next(210, 1), .next(230, 9), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 9), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -27,7 +27,7 @@ struct AsInfallibleCatchTests {
           Infallible.just((error as? TestError)?.id ?? -1)
         }).asObservable()
       }
-      #expect(res.events == [.next(210, 1), .next(230, 5), .completed(230)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 5), .completed(230)])
     }
   }
 
@@ -39,12 +39,12 @@ struct AsInfallibleCatchTests {
       let res = scheduler.start(disposed: 250) {
         xs.asInfallible(onErrorFallbackTo: .empty()).asObservable()
       }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
       let values = Box<[Int]>([])
       _ = Observable.of(1, 2).asInfallible(onErrorRecover: { _ in .empty() })
         .subscribe(onNext: { v in values.mutate { $0.append(v) } })
-      #expect(values.value == [1, 2])
+      expectEqual(values.value, [1, 2])
     }
   }
 }

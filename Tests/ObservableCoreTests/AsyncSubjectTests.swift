@@ -16,7 +16,7 @@ struct AsyncSubjectTests {
       scheduler.scheduleAt(300) { subject.onCompleted() }
       scheduler.scheduleAt(310) { subject.onNext(4) }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.next(300, 3), .completed(300)])
+      expectEqual(res.events, [.next(300, 3), .completed(300)])
     }
   }
 
@@ -27,7 +27,7 @@ struct AsyncSubjectTests {
       let subject = AsyncSubject<Int>()
       scheduler.scheduleAt(300) { subject.onCompleted() }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.completed(300)])
+      expectEqual(res.events, [.completed(300)])
     }
   }
 
@@ -40,7 +40,7 @@ struct AsyncSubjectTests {
       scheduler.scheduleAt(300) { subject.onError(testError) }
       scheduler.scheduleAt(310) { subject.onCompleted() }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.error(300, testError)])
+      expectEqual(res.events, [.error(300, testError)])
     }
   }
 
@@ -53,7 +53,7 @@ struct AsyncSubjectTests {
       subject.onCompleted()
       let observer = TestableObserver<Int>()
       _ = subject.subscribe(observer)
-      #expect(observer.events == [.next(0, 2), .completed(0)])
+      expectEqual(observer.events, [.next(0, 2), .completed(0)])
       #expect(!subject.hasObservers)
     }
   }
@@ -66,7 +66,7 @@ struct AsyncSubjectTests {
       subject.onError(testError)
       let observer = TestableObserver<Int>()
       _ = subject.subscribe(observer)
-      #expect(observer.events == [.error(0, testError)])
+      expectEqual(observer.events, [.error(0, testError)])
     }
   }
 
@@ -83,7 +83,7 @@ struct AsyncSubjectTests {
       #expect(before.events.isEmpty)
       let after = TestableObserver<Int>()
       _ = subject.subscribe(after)
-      #expect(after.events == [.error(0, RxError.disposed(object: "AsyncSubject"))])
+      expectEqual(after.events, [.error(0, RxError.disposed(object: "AsyncSubject"))])
       subscription.dispose()
     }
   }
@@ -120,9 +120,9 @@ struct AsyncSubjectTests {
       _ = subject.subscribe(second)
       subject.onNext(1)
       subject.onCompleted()
-      #expect(first.elements == [1])
-      #expect(late.events == [.next(0, 1), .completed(0)])
-      #expect(second.events == [.next(0, 1), .completed(0)])
+      expectEqual(first.elements, [1])
+      expectEqual(late.events, [.next(0, 1), .completed(0)])
+      expectEqual(second.events, [.next(0, 1), .completed(0)])
       firstSubscription.value = nil
     }
   }
@@ -186,9 +186,9 @@ struct AsyncSubjectTests {
       Issue.record("no last element")
       return
     }
-    #expect(final.events == [.next(0, last), .completed(0)])
+    expectEqual(final.events, [.next(0, last), .completed(0)])
     for observer in observers.withLock({ $0 }) {
-      #expect(observer.events == [.next(0, last), .completed(0)])
+      expectEqual(observer.events, [.next(0, last), .completed(0)])
     }
   }
 }

@@ -12,16 +12,16 @@ struct BehaviorRelayTests {
       scheduler.scheduleAt(150) { relay.accept(1) }
       scheduler.scheduleAt(210) { relay.accept(2) }
       let res = scheduler.start { relay.asObservable() }
-      #expect(res.events == [.next(200, 1), .next(210, 2)])
+      expectEqual(res.events, [.next(200, 1), .next(210, 2)])
     }
   }
 
   @Test("value is the initial value, then the last accepted one")
   func value() {
     let relay = BehaviorRelay(value: "a")
-    #expect(relay.value == "a")
+    expectEqual(relay.value, "a")
     relay.accept("b")
-    #expect(relay.value == "b")
+    expectEqual(relay.value, "b")
   }
 
   @Test("its observable cannot be cast back to a subject and terminated")
@@ -31,7 +31,7 @@ struct BehaviorRelayTests {
       #expect(relay.asObservable() as? BehaviorSubject<Int> == nil)
       let observer = TestableObserver<Int>()
       relay.subscribe(observer).dispose()
-      #expect(observer.events == [.next(0, 1)])
+      expectEqual(observer.events, [.next(0, 1)])
     }
   }
 
@@ -48,8 +48,8 @@ struct BehaviorRelayTests {
       })
       relay.accept(1)
       relay.accept(3)
-      #expect(late.elements == [2, 3])
-      #expect(relay.value == 3)
+      expectEqual(late.elements, [2, 3])
+      expectEqual(relay.value, 3)
       outer.dispose()
       lateSubscription.value?.dispose()
       lateSubscription.value = nil
@@ -77,11 +77,11 @@ struct BehaviorRelayTests {
       send: { relay.accept($0) },
       subscribe: { relay.subscribe($0) }
     )
-    #expect(outcome.reference.first == -1)
+    expectEqual(outcome.reference.first, -1)
     SubjectStressHarness.expectAllSent(Array(outcome.reference.dropFirst()), outcome.sent)
     for received in outcome.churned {
       SubjectStressHarness.expectSlice(received, of: outcome.reference)
     }
-    #expect(relay.value == outcome.reference.last)
+    expectEqual(relay.value, outcome.reference.last)
   }
 }

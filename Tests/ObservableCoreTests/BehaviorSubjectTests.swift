@@ -16,7 +16,7 @@ struct BehaviorSubjectTests {
       scheduler.scheduleAt(300) { subject.onCompleted() }
       scheduler.scheduleAt(310) { subject.onNext(4) }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.next(200, 2), .next(210, 3), .completed(300)])
+      expectEqual(res.events, [.next(200, 2), .next(210, 3), .completed(300)])
     }
   }
 
@@ -27,7 +27,7 @@ struct BehaviorSubjectTests {
       let subject = BehaviorSubject(value: 100)
       scheduler.scheduleAt(250) { subject.onNext(1) }
       let res = scheduler.start(disposed: 400) { subject.asObservable() }
-      #expect(res.events == [.next(200, 100), .next(250, 1)])
+      expectEqual(res.events, [.next(200, 100), .next(250, 1)])
     }
   }
 
@@ -40,7 +40,7 @@ struct BehaviorSubjectTests {
       scheduler.scheduleAt(220) { subject.onError(testError) }
       scheduler.scheduleAt(230) { subject.onNext(2) }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.next(200, 0), .next(210, 1), .error(220, testError)])
+      expectEqual(res.events, [.next(200, 0), .next(210, 1), .error(220, testError)])
     }
   }
 
@@ -78,7 +78,7 @@ struct BehaviorSubjectTests {
       subject.onCompleted()
       let observer = TestableObserver<Int>()
       _ = subject.subscribe(observer)
-      #expect(observer.events == [.completed(0)])
+      expectEqual(observer.events, [.completed(0)])
       #expect(!subject.hasObservers)
     }
   }
@@ -90,7 +90,7 @@ struct BehaviorSubjectTests {
       subject.onError(testError)
       let observer = TestableObserver<Int>()
       _ = subject.subscribe(observer)
-      #expect(observer.events == [.error(0, testError)])
+      expectEqual(observer.events, [.error(0, testError)])
     }
   }
 
@@ -102,11 +102,11 @@ struct BehaviorSubjectTests {
       let subscription = subject.subscribe(before)
       subject.dispose()
       subject.onNext(2)
-      #expect(before.events == [.next(0, 1)])
+      expectEqual(before.events, [.next(0, 1)])
       #expect(!subject.hasObservers)
       let after = TestableObserver<Int>()
       _ = subject.subscribe(after)
-      #expect(after.events == [.error(0, RxError.disposed(object: "BehaviorSubject"))])
+      expectEqual(after.events, [.error(0, RxError.disposed(object: "BehaviorSubject"))])
       subscription.dispose()
     }
   }
@@ -122,7 +122,7 @@ struct BehaviorSubjectTests {
       subscription.dispose()
       subject.onNext(2)
       #expect(!subject.hasObservers)
-      #expect(observer.elements == [0, 1])
+      expectEqual(observer.elements, [0, 1])
     }
   }
 
@@ -138,9 +138,9 @@ struct BehaviorSubjectTests {
       })
       let b = subject.subscribe(second)
       subject.onNext(1)
-      #expect(first.elements == [0, 1, 2, 3])
-      #expect(second.elements == [0, 1, 2, 3])
-      #expect((try? subject.value()) == 3)
+      expectEqual(first.elements, [0, 1, 2, 3])
+      expectEqual(second.elements, [0, 1, 2, 3])
+      expectEqual((try? subject.value()), 3)
       a.dispose()
       b.dispose()
     }
@@ -160,7 +160,7 @@ struct BehaviorSubjectTests {
       })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(late.elements == [2, 3])
+      expectEqual(late.elements, [2, 3])
       outer.dispose()
       lateSubscription.value?.dispose()
       lateSubscription.value = nil
@@ -180,7 +180,7 @@ struct BehaviorSubjectTests {
         subject.onNext(2)
       })
       subject.onNext(1)
-      #expect(late.elements == [1, 2])
+      expectEqual(late.elements, [1, 2])
       outer.dispose()
       lateSubscription.value?.dispose()
       lateSubscription.value = nil
@@ -194,7 +194,7 @@ struct BehaviorSubjectTests {
       let observer = TestableObserver<Int>()
       // take(1) disposes the subscription from inside the replayed onNext.
       _ = subject.take(1).subscribe(observer)
-      #expect(observer.events == [.next(0, 7), .completed(0)])
+      expectEqual(observer.events, [.next(0, 7), .completed(0)])
       #expect(!subject.hasObservers)
       subject.onNext(8)
     }
@@ -213,7 +213,7 @@ struct BehaviorSubjectTests {
       })
       subject.onNext(1)
       subject.onNext(2)
-      #expect(late.events == [.next(0, 1)])
+      expectEqual(late.events, [.next(0, 1)])
       outer.dispose()
       #expect(!subject.hasObservers)
     }
@@ -245,13 +245,13 @@ struct BehaviorSubjectTests {
       let late = TestableObserver<Int>()
       let lateSubscription = subject.subscribe(late)
       // The replay arrives inside subscribe, while the other thread is still delivering.
-      #expect(late.events == [.next(0, 2)])
+      expectEqual(late.events, [.next(0, 2)])
       resume.signal()
       sent.wait()
       // The queued 2 was sent before the subscription: it is not delivered to it again.
-      #expect(late.events == [.next(0, 2)])
+      expectEqual(late.events, [.next(0, 2)])
       subject.onNext(3)
-      #expect(late.events == [.next(0, 2), .next(0, 3)])
+      expectEqual(late.events, [.next(0, 2), .next(0, 3)])
       first.dispose()
       lateSubscription.dispose()
     }
@@ -293,7 +293,7 @@ struct BehaviorSubjectTests {
       send: { subject.onNext($0) },
       subscribe: { subject.subscribe($0) }
     )
-    #expect(outcome.reference.first == -1)
+    expectEqual(outcome.reference.first, -1)
     SubjectStressHarness.expectAllSent(Array(outcome.reference.dropFirst()), outcome.sent)
     for received in outcome.churned {
       // The replay is the element just before the slice's remainder in the global order.

@@ -30,9 +30,9 @@ struct BindToObserversTests {
       let second = scheduler.createObserver(Int.self)
       runBinding(scheduler) { xs.bind(to: first, second) }
       let expected: [Recorded<Event<Int>>] = [.next(210, 2), .next(220, 3), .completed(300)]
-      #expect(first.events == expected)
-      #expect(second.events == expected)
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(first.events, expected)
+      expectEqual(second.events, expected)
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -43,8 +43,9 @@ struct BindToObserversTests {
       let a = AnyObserver<Int> { event in log.mutate { $0.append("a \(event)") } }
       let b = AnyObserver<Int> { event in log.mutate { $0.append("b \(event)") } }
       _ = Observable.of(1, 2).bind(to: a, b)
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "a next(1)", "b next(1)", "a next(2)", "b next(2)", "a completed", "b completed",
         ])
     }
@@ -57,8 +58,8 @@ struct BindToObserversTests {
       let xs = scheduler.createHotObservable([.next(210, 2), .error(230, testError)])
       let observer = scheduler.createObserver(Int.self)
       runBinding(scheduler) { xs.bind(to: observer) }
-      #expect(observer.events == [.next(210, 2), .error(230, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(observer.events, [.next(210, 2), .error(230, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -69,7 +70,7 @@ struct BindToObserversTests {
       let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
       let observer = scheduler.createObserver(Int?.self)
       runBinding(scheduler) { xs.bind(to: observer) }
-      #expect(observer.events == [.next(210, 2), .completed(300)])
+      expectEqual(observer.events, [.next(210, 2), .completed(300)])
     }
   }
 
@@ -89,8 +90,8 @@ struct BindToObserversTests {
         }
         runBinding(scheduler, disposed: 250) { xs.bind(to: observer) }
       }
-      #expect(received.value == [2])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(received.value, [2])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
       #expect(weakTracked == nil)
     }
   }
@@ -106,9 +107,9 @@ struct BindToObserversTests {
       runBinding(scheduler) {
         Disposables.create(infallible.bind(to: first), infallible.bind(to: optional))
       }
-      #expect(first.events == [.next(210, 2), .completed(300)])
-      #expect(optional.events == [.next(210, 2), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300), Subscription(200, 300)])
+      expectEqual(first.events, [.next(210, 2), .completed(300)])
+      expectEqual(optional.events, [.next(210, 2), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300), Subscription(200, 300)])
     }
   }
 
@@ -149,8 +150,8 @@ struct BindOnNextTests {
       ])
       let received = Box<[Int]>([])
       runBinding(scheduler) { xs.bind(onNext: { value in received.mutate { $0.append(value) } }) }
-      #expect(received.value == [2, 3])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(received.value, [2, 3])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -163,9 +164,9 @@ struct BindOnNextTests {
       let xs = scheduler.createHotObservable([.next(210, 2), .error(230, marker), .next(240, 3)])
       let received = Box<[Int]>([])
       runBinding(scheduler) { xs.bind(onNext: { value in received.mutate { $0.append(value) } }) }
-      #expect(received.value == [2])
-      #expect(reported.reports(of: marker).count == 1)
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(received.value, [2])
+      expectEqual(reported.reports(of: marker).count, 1)
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -188,7 +189,7 @@ struct BindOnNextTests {
     withLeakChecking {
       let received = Box<[Int]>([])
       _ = Infallible.just(7).bind(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [7])
+      expectEqual(received.value, [7])
     }
   }
 }
@@ -212,9 +213,9 @@ struct BindToRelaysTests {
       let recorded = first.subscribe(observer)
       scheduler.scheduleAt(400) { first.accept(4) }
       runBinding(scheduler) { xs.bind(to: first, second) }
-      #expect(log.value == ["first 2", "second 2", "first 3", "second 3", "first 4"])
-      #expect(observer.events == [.next(210, 2), .next(220, 3), .next(400, 4)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(log.value, ["first 2", "second 2", "first 3", "second 3", "first 4"])
+      expectEqual(observer.events, [.next(210, 2), .next(220, 3), .next(400, 4)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       subscriptions.dispose()
       recorded.dispose()
     }
@@ -232,9 +233,9 @@ struct BindToRelaysTests {
       let recorded = relay.subscribe(observer)
       scheduler.scheduleAt(400) { relay.accept(4) }
       runBinding(scheduler) { xs.bind(to: relay) }
-      #expect(observer.events == [.next(210, 2), .next(400, 4)])
-      #expect(reported.reports(of: marker).count == 1)
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(observer.events, [.next(210, 2), .next(400, 4)])
+      expectEqual(reported.reports(of: marker).count, 1)
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
       recorded.dispose()
     }
   }
@@ -249,10 +250,10 @@ struct BindToRelaysTests {
       let observer = scheduler.createObserver(Int.self)
       let recorded = first.subscribe(observer)
       runBinding(scheduler) { xs.bind(to: first, second) }
-      #expect(observer.events == [.next(0, 0), .next(210, 2), .next(220, 3)])
-      #expect(first.value == 3)
-      #expect(second.value == 3)
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(observer.events, [.next(0, 0), .next(210, 2), .next(220, 3)])
+      expectEqual(first.value, 3)
+      expectEqual(second.value, 3)
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       recorded.dispose()
     }
   }
@@ -268,10 +269,10 @@ struct BindToRelaysTests {
       let observer = scheduler.createObserver(Int.self)
       let recorded = relay.subscribe(observer)
       runBinding(scheduler) { xs.bind(to: relay) }
-      #expect(observer.events == [.next(0, 0), .next(210, 2)])
-      #expect(relay.value == 2)
-      #expect(reported.reports(of: marker).count == 1)
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(observer.events, [.next(0, 0), .next(210, 2)])
+      expectEqual(relay.value, 2)
+      expectEqual(reported.reports(of: marker).count, 1)
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
       recorded.dispose()
     }
   }
@@ -289,9 +290,9 @@ struct BindToRelaysTests {
       let late = scheduler.createObserver(Int.self)
       let lateUnbounded = scheduler.createObserver(Int.self)
       let recorded = Disposables.create(first.subscribe(late), second.subscribe(lateUnbounded))
-      #expect(late.events == [.next(1000, 3), .next(1000, 4)])
-      #expect(lateUnbounded.events == [.next(1000, 2), .next(1000, 3), .next(1000, 4)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(late.events, [.next(1000, 3), .next(1000, 4)])
+      expectEqual(lateUnbounded.events, [.next(1000, 2), .next(1000, 3), .next(1000, 4)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       recorded.dispose()
     }
   }
@@ -307,9 +308,9 @@ struct BindToRelaysTests {
       runBinding(scheduler) { xs.bind(to: relay) }
       let late = scheduler.createObserver(Int.self)
       let recorded = relay.subscribe(late)
-      #expect(late.events == [.next(1000, 2)])
-      #expect(reported.reports(of: marker).count == 1)
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(late.events, [.next(1000, 2)])
+      expectEqual(reported.reports(of: marker).count, 1)
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
       recorded.dispose()
     }
   }
@@ -330,9 +331,9 @@ struct BindToRelaysTests {
       _ = source.bind(to: replay)
       let replayed = Box<[Int?]>([])
       replay.subscribe(onNext: { value in replayed.mutate { $0.append(value) } }).dispose()
-      #expect(published.value == [1, 2])
-      #expect(behavior.value == 2)
-      #expect(replayed.value == [1, 2])
+      expectEqual(published.value, [1, 2])
+      expectEqual(behavior.value, 2)
+      expectEqual(replayed.value, [1, 2])
       subscription.dispose()
     }
   }
@@ -357,14 +358,14 @@ struct BindToRelaysTests {
       _ = source.bind(to: behaviorOptional)
       _ = source.bind(to: replay)
       _ = source.bind(to: replayOptional)
-      #expect(published.value == [1, 2, 1, 2])
-      #expect(behavior.value == 2)
-      #expect(behaviorOptional.value == 2)
+      expectEqual(published.value, [1, 2, 1, 2])
+      expectEqual(behavior.value, 2)
+      expectEqual(behaviorOptional.value, 2)
       let replayed = Box<[Int?]>([])
       replay.subscribe(onNext: { value in replayed.mutate { $0.append(value) } }).dispose()
       replayOptional.subscribe(onNext: { value in replayed.mutate { $0.append(value) } })
         .dispose()
-      #expect(replayed.value == [1, 2, 1, 2])
+      expectEqual(replayed.value, [1, 2, 1, 2])
       subscriptions.dispose()
     }
   }
@@ -387,13 +388,13 @@ struct BindToRelaysTests {
         runBinding(scheduler, disposed: 250) {
           Disposables.create(xs.bind(to: publish), xs.bind(to: behavior), xs.bind(to: replay))
         }
-        #expect(behavior.value == 2)
+        expectEqual(behavior.value, 2)
       }
-      #expect(
-        xs.subscriptions == [
+      expectEqual(
+        xs.subscriptions,
+        [
           Subscription(200, 250), Subscription(200, 250), Subscription(200, 250),
-        ]
-      )
+        ])
       #expect(weakPublish == nil)
       #expect(weakBehavior == nil)
       #expect(weakReplay == nil)
@@ -429,7 +430,7 @@ struct RelayAsInfallibleTests {
       scheduler.scheduleAt(150) { relay.accept(1) }
       scheduler.scheduleAt(210) { relay.accept(2) }
       let res = scheduler.start { relay.asInfallible() }
-      #expect(res.events == [.next(210, 2)])
+      expectEqual(res.events, [.next(210, 2)])
     }
   }
 
@@ -440,7 +441,7 @@ struct RelayAsInfallibleTests {
       let relay = BehaviorRelay(value: 1)
       scheduler.scheduleAt(210) { relay.accept(2) }
       let res = scheduler.start { relay.asInfallible() }
-      #expect(res.events == [.next(200, 1), .next(210, 2)])
+      expectEqual(res.events, [.next(200, 1), .next(210, 2)])
     }
   }
 
@@ -453,7 +454,7 @@ struct RelayAsInfallibleTests {
       scheduler.scheduleAt(160) { relay.accept(1) }
       scheduler.scheduleAt(210) { relay.accept(2) }
       let res = scheduler.start { relay.asInfallible() }
-      #expect(res.events == [.next(200, 1), .next(210, 2)])
+      expectEqual(res.events, [.next(200, 1), .next(210, 2)])
     }
   }
 }

@@ -62,12 +62,12 @@ struct BinderTests {
       ])
       scheduler.scheduleAt(200) { _ = xs.bind(to: binder) }
       binder.on(.next("direct"))
-      #expect(label.log == [], "the binding waits for the scheduler")
+      expectEqual(label.log, [], "the binding waits for the scheduler")
       scheduler.start()
       // TestScheduler, as RxTest's, runs work scheduled for "now" one tick later.
-      #expect(log.value == ["direct at 1", "b at 211", "c at 221"])
-      #expect(label.log == ["direct", "b", "c"])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(log.value, ["direct at 1", "b at 211", "c at 221"])
+      expectEqual(label.log, ["direct", "b", "c"])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -97,7 +97,7 @@ struct BinderTests {
       _ = Observable.of("a").bind(to: binder)
       binder.on(.completed)
       scheduler.start()
-      #expect(label.log == ["a"])
+      expectEqual(label.log, ["a"])
     }
   }
 
@@ -112,9 +112,9 @@ struct BinderTests {
       let xs = scheduler.createHotObservable([.next(210, "a"), .error(220, marker)])
       scheduler.scheduleAt(200) { _ = xs.bind(to: binder) }
       scheduler.start()
-      #expect(label.log == ["a"])
-      #expect(reported.reports(of: marker).count == 1)
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(label.log, ["a"])
+      expectEqual(reported.reports(of: marker).count, 1)
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -137,7 +137,7 @@ struct BinderTests {
       #expect(weakLabel == nil)
       binder.on(.next("after release"))
       scheduler.start()
-      #expect(calls.value == 0)
+      expectEqual(calls.value, 0)
     }
   }
 
@@ -161,7 +161,7 @@ struct BinderTests {
         subject.onNext("b")
       }
       scheduler.start()
-      #expect(label.log == ["a"])
+      expectEqual(label.log, ["a"])
       #expect(weakTracked == nil)
     }
   }
@@ -177,7 +177,7 @@ struct BinderTests {
         DispatchQueue.global().async { binder.on(.next("from a background queue")) }
       }
     }
-    #expect(title == "from a background queue")
+    expectEqual(title, "from a background queue")
     #expect(await viewModel.titleSetOnMainQueue == [true])
   }
 
@@ -187,8 +187,8 @@ struct BinderTests {
     let viewModel = ProfileViewModel()
     let binder = Binder<String>(viewModel) { viewModel, title in viewModel.title = title }
     binder.on(.next("inline"))
-    #expect(viewModel.title == "inline")
-    #expect(viewModel.titleSetOnMainQueue == [true])
+    expectEqual(viewModel.title, "inline")
+    expectEqual(viewModel.titleSetOnMainQueue, [true])
   }
 
   @Test("a MainScheduler given explicitly also runs the binding on the main actor")
@@ -201,7 +201,7 @@ struct BinderTests {
       model.title = title
     }
     binder.on(.next("explicit"))
-    #expect(viewModel.title == "explicit")
+    expectEqual(viewModel.title, "explicit")
   }
 }
 
@@ -213,8 +213,8 @@ struct ReactiveBinderTests {
     withLeakChecking {
       let viewModel = ProfileViewModel()
       let binding = Observable.of("a", "b").bind(to: viewModel.rx.title)
-      #expect(viewModel.title == "b")
-      #expect(viewModel.titleSetOnMainQueue == [true, true])
+      expectEqual(viewModel.title, "b")
+      expectEqual(viewModel.titleSetOnMainQueue, [true, true])
       binding.dispose()
     }
   }
@@ -236,7 +236,7 @@ struct ReactiveBinderTests {
         DispatchQueue.global().async { _ = Observable.just("x").bind(to: binder) }
       }
       #expect(onMain)
-      #expect(label.log == ["x"])
+      expectEqual(label.log, ["x"])
     }
   }
 

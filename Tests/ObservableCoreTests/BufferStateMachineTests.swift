@@ -1,4 +1,5 @@
 import Foundation
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -13,8 +14,8 @@ struct BufferStateMachineTests {
     #expect(!_DebounceStateMachine<Int>.startsTimerAfterDelivery)
     var machine = _BufferStateMachine<Int>(timeSpan: .seconds(5), count: 2)
     let timer = machine.subscribed()
-    #expect(timer?.generation == 0)
-    #expect(timer?.delay == .seconds(5))
+    expectEqual(timer?.generation, 0)
+    expectEqual(timer?.delay, .seconds(5))
   }
 
   @Test("a full buffer is emitted, then the next one gets a new timer generation")
@@ -27,9 +28,9 @@ struct BufferStateMachineTests {
       Issue.record("expected a full buffer")
       return
     }
-    #expect(buffer == [1, 2])
-    #expect(next == 1)
-    #expect(delay == .seconds(5))
+    expectEqual(buffer, [1, 2])
+    expectEqual(next, 1)
+    expectEqual(delay, .seconds(5))
     guard case .none = machine.timerFired(generation: 0, now: now) else {
       Issue.record("the old buffer's timer is stale")
       return
@@ -58,7 +59,7 @@ struct BufferStateMachineTests {
       Issue.record("expected a failure")
       return
     }
-    #expect(dropped == [1])
+    expectEqual(dropped, [1])
     let buffer = failing.disposed()
     #expect(buffer.isEmpty)
   }

@@ -18,12 +18,13 @@ struct BufferTests {
       let res = scheduler.start {
         xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler)
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]),
           .next(510, [9]), .next(580, []), .next(600, []), .completed(600),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 600)])
+      expectEqual(xs.subscriptions, [Subscription(200, 600)])
     }
   }
 
@@ -35,12 +36,13 @@ struct BufferTests {
       let res = scheduler.start {
         xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler)
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]),
           .next(510, [9]), .next(580, []), .error(600, testError),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 600)])
+      expectEqual(xs.subscriptions, [Subscription(200, 600)])
     }
   }
 
@@ -52,8 +54,8 @@ struct BufferTests {
       let res = scheduler.start(disposed: 370) {
         xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler)
       }
-      #expect(res.events == [.next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7])])
-      #expect(xs.subscriptions == [Subscription(200, 370)])
+      expectEqual(res.events, [.next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7])])
+      expectEqual(xs.subscriptions, [Subscription(200, 370)])
     }
   }
 
@@ -65,8 +67,8 @@ struct BufferTests {
       let res = scheduler.start {
         xs.buffer(timeSpan: .seconds(10), count: 0, scheduler: scheduler)
       }
-      #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -78,7 +80,7 @@ struct BufferTests {
       let res = scheduler.start {
         xs.buffer(timeSpan: Duration.seconds(10), count: 5, scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, [1]), .next(218, [2]), .completed(218)])
+      expectEqual(res.events, [.next(210, [1]), .next(218, [2]), .completed(218)])
     }
   }
 
@@ -99,7 +101,7 @@ struct BufferTests {
       }
       scheduler.scheduleAt(20) { subject.onCompleted() }
       scheduler.start()
-      #expect(received.value == [[1, 2], [3]])
+      expectEqual(received.value, [[1, 2], [3]])
       subscription.dispose()
     }
   }
@@ -129,7 +131,7 @@ struct BufferTests {
       }
       scheduler.scheduleAt(100) { subscription.dispose() }
       scheduler.start()
-      #expect(log.value == ["buffer [1, 2]", "the observer's action", "buffer []"])
+      expectEqual(log.value, ["buffer [1, 2]", "the observer's action", "buffer []"])
     }
   }
 
@@ -142,7 +144,7 @@ struct BufferTests {
         .buffer(timeSpan: .seconds(1000), count: 3, scheduler: scheduler)
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]])
+      expectEqual(observer.elements, [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]])
       subscription.dispose()
     }
   }

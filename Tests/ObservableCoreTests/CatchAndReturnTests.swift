@@ -10,8 +10,8 @@ struct CatchAndReturnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])
       let res = scheduler.start { xs.catchAndReturn(0) }
-      #expect(res.events == [.next(210, 1), .next(230, 0), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 0), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -21,7 +21,7 @@ struct CatchAndReturnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
       let res = scheduler.start { xs.catchAndReturn(0) }
-      #expect(res.events == [.next(210, 1), .completed(230)])
+      expectEqual(res.events, [.next(210, 1), .completed(230)])
     }
   }
 
@@ -31,8 +31,8 @@ struct CatchAndReturnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(300, testError)])
       let res = scheduler.start(disposed: 250) { xs.catchAndReturn(0) }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -47,7 +47,7 @@ struct CatchAndReturnTests {
           if value == 1 { source.onError(testError) }
         }, onCompleted: { events.mutate { $0.append("|") } })
       source.onNext(1)
-      #expect(events.value == ["1", "0", "|"])
+      expectEqual(events.value, ["1", "0", "|"])
       #expect(!source.hasObservers)
     }
   }
@@ -63,7 +63,7 @@ struct CatchAndReturnTests {
           _ = chain.subscribe(onNext: { v in received.mutate { $0.append("b\(v)") } })
         }
       })
-      #expect(received.value == ["a1", "b1"])
+      expectEqual(received.value, ["a1", "b1"])
     }
   }
 }

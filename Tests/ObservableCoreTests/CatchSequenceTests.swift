@@ -59,11 +59,11 @@ struct CatchSequenceTests {
       let res = scheduler.start {
         Observable.catch(sequence: [a, b, c, d].map { $0.asObservable() })
       }
-      #expect(res.events == [.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
-      #expect(a.subscriptions == [Subscription(200, 220)])
-      #expect(b.subscriptions == [Subscription(220, 240)])
-      #expect(c.subscriptions == [Subscription(240, 260)])
-      #expect(d.subscriptions == [])
+      expectEqual(res.events, [.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
+      expectEqual(a.subscriptions, [Subscription(200, 220)])
+      expectEqual(b.subscriptions, [Subscription(220, 240)])
+      expectEqual(c.subscriptions, [Subscription(240, 260)])
+      expectEqual(d.subscriptions, [])
     }
   }
 
@@ -76,9 +76,9 @@ struct CatchSequenceTests {
       let res = scheduler.start {
         Observable.catch(sequence: [a.asObservable(), b.asObservable()])
       }
-      #expect(res.events == [.next(215, 2), .error(220, TestError(id: 2))])
-      #expect(a.subscriptions == [Subscription(200, 210)])
-      #expect(b.subscriptions == [Subscription(210, 220)])
+      expectEqual(res.events, [.next(215, 2), .error(220, TestError(id: 2))])
+      expectEqual(a.subscriptions, [Subscription(200, 210)])
+      expectEqual(b.subscriptions, [Subscription(210, 220)])
     }
   }
 
@@ -87,7 +87,7 @@ struct CatchSequenceTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.catch(sequence: [Observable<Int>]()) }
-      #expect(res.events == [.completed(200)])
+      expectEqual(res.events, [.completed(200)])
     }
   }
 
@@ -100,8 +100,8 @@ struct CatchSequenceTests {
       let res = scheduler.start {
         Observable.catch(sequence: [a.asObservable(), b.asObservable()])
       }
-      #expect(res.events == [.next(210, 1), .completed(230)])
-      #expect(b.subscriptions == [])
+      expectEqual(res.events, [.next(210, 1), .completed(230)])
+      expectEqual(b.subscriptions, [])
     }
   }
 
@@ -115,10 +115,10 @@ struct CatchSequenceTests {
       let res = scheduler.start(disposed: 250) {
         Observable.catch(sequence: [a, b, c].map { $0.asObservable() })
       }
-      #expect(res.events == [.next(220, 2)])
-      #expect(a.subscriptions == [Subscription(200, 210)])
-      #expect(b.subscriptions == [Subscription(210, 250)])
-      #expect(c.subscriptions == [])
+      expectEqual(res.events, [.next(220, 2)])
+      expectEqual(a.subscriptions, [Subscription(200, 210)])
+      expectEqual(b.subscriptions, [Subscription(210, 250)])
+      expectEqual(c.subscriptions, [])
     }
   }
 
@@ -127,13 +127,13 @@ struct CatchSequenceTests {
     withLeakChecking {
       let made = Box(0)
       let chain = Observable.catch(sequence: FailingUntil(succeedAt: 3, made: made))
-      #expect(made.value == 0)
+      expectEqual(made.value, 0)
       for _ in 0..<2 {
         let values = Box<[Int]>([])
         _ = chain.subscribe(onNext: { v in values.mutate { $0.append(v) } })
-        #expect(values.value == [3])
+        expectEqual(values.value, [3])
       }
-      #expect(made.value == 8)
+      expectEqual(made.value, 8)
     }
   }
 
@@ -154,14 +154,14 @@ struct CatchSequenceTests {
       let failed = Box(false)
       _ = Observable.catch(sequence: Array(repeating: probe, count: 100_000))
         .subscribe(onError: { _ in failed.value = true })
-      #expect(attempts.value == 100_000)
+      expectEqual(attempts.value, 100_000)
       #expect(failed.value)
       #expect(highest.value - lowest.value < 64 * 1024)
 
       let values = Box<[Int]>([])
       _ = Observable.catch(sequence: FailingUntil(succeedAt: 100_000, made: Box(0)))
         .subscribe(onNext: { v in values.mutate { $0.append(v) } })
-      #expect(values.value == [100_000])
+      expectEqual(values.value, [100_000])
     }
   }
 
@@ -179,7 +179,7 @@ struct CatchSequenceTests {
           highest.value = max(highest.value, address)
           values.mutate { $0.append(value) }
         }, onCompleted: { completed.value = true })
-      #expect(values.value == [0])
+      expectEqual(values.value, [0])
       #expect(completed.value)
       #expect(highest.value - lowest.value < 64 * 1024)
     }
@@ -196,11 +196,11 @@ struct CatchSequenceTests {
       let failing = Observable<Int>.error(TestError(id: 1))
       let empty = Observable<Int>.catch(sequence: [Observable<Int>]())
       // An empty nested one completes, as it would on its own: the next source is not tried.
-      #expect(run(.catch(sequence: [failing, empty, .just(5)])) == [.completed])
+      expectEqual(run(.catch(sequence: [failing, empty, .just(5)])), [.completed])
       // A nested one whose sources all fail fails with its last error: the next one is tried.
       let nestedFailing = Observable.catch(sequence: [failing, .error(TestError(id: 2))])
-      #expect(run(.catch(sequence: [nestedFailing, .just(5)])) == [.next(5), .completed])
-      #expect(run(.catch(sequence: [nestedFailing])) == [.error(TestError(id: 2))])
+      expectEqual(run(.catch(sequence: [nestedFailing, .just(5)])), [.next(5), .completed])
+      expectEqual(run(.catch(sequence: [nestedFailing])), [.error(TestError(id: 2))])
     }
   }
 
@@ -218,7 +218,7 @@ struct CatchSequenceTests {
         })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -35,8 +35,8 @@ struct CatchTests {
           return .just(0)
         }
       }
-      #expect(res.events == [.next(210, 1), .completed(230)])
-      #expect(calls.value == 0)
+      expectEqual(res.events, [.next(210, 1), .completed(230)])
+      expectEqual(calls.value, 0)
     }
   }
 
@@ -53,10 +53,10 @@ struct CatchTests {
           return ys.asObservable()
         }
       }
-      #expect(res.events == [.next(210, 1), .next(240, 8), .next(250, 9), .completed(260)])
-      #expect(received.value == [testError])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
-      #expect(ys.subscriptions == [Subscription(230, 260)])
+      expectEqual(res.events, [.next(210, 1), .next(240, 8), .next(250, 9), .completed(260)])
+      expectEqual(received.value, [testError])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
+      expectEqual(ys.subscriptions, [Subscription(230, 260)])
     }
   }
 
@@ -73,8 +73,8 @@ struct CatchTests {
           return ys.asObservable()
         }
       }
-      #expect(res.events == [.error(240, TestError(id: 2))])
-      #expect(calls.value == 1)
+      expectEqual(res.events, [.error(240, TestError(id: 2))])
+      expectEqual(calls.value, 1)
     }
   }
 
@@ -86,7 +86,7 @@ struct CatchTests {
       let res = scheduler.start {
         xs.catch { _ -> Observable<Int> in throw TestError(id: 3) }
       }
-      #expect(res.events == [.next(210, 1), .error(230, TestError(id: 3))])
+      expectEqual(res.events, [.next(210, 1), .error(230, TestError(id: 3))])
     }
   }
 
@@ -97,16 +97,16 @@ struct CatchTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])
       let ys = scheduler.createColdObservable([.next(10, 8), .next(100, 9)])
       let res = scheduler.start(disposed: 220) { xs.catch { _ in ys.asObservable() } }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [])
 
       let second = TestScheduler(initialClock: 0)
       let zs = second.createHotObservable([.error(230, testError, Int.self)])
       let ws = second.createColdObservable([.next(10, 8), .next(100, 9)])
       let res2 = second.start(disposed: 260) { zs.catch { _ in ws.asObservable() } }
-      #expect(res2.events == [.next(240, 8)])
-      #expect(ws.subscriptions == [Subscription(230, 260)])
+      expectEqual(res2.events, [.next(240, 8)])
+      expectEqual(ws.subscriptions, [Subscription(230, 260)])
     }
   }
 
@@ -125,8 +125,8 @@ struct CatchTests {
           return Observable.just(7).catch { _ in .just(-1) }
         }
       _ = chain.subscribe(onNext: { v in values.mutate { $0.append(v) } })
-      #expect(handled.value == ["inner 1", "outer 2"])
-      #expect(values.value == [7])
+      expectEqual(handled.value, ["inner 1", "outer 2"])
+      expectEqual(values.value, [7])
     }
   }
 
@@ -149,8 +149,8 @@ struct CatchTests {
       let values = Box<[Int]>([])
       let chain = probedChain(100_000, probe: probe)
       _ = chain.subscribe(onNext: { v in values.mutate { $0.append(v) } })
-      #expect(values.value == [42])
-      #expect(attempts.value == 100_000)
+      expectEqual(values.value, [42])
+      expectEqual(attempts.value, 100_000)
       #expect(highest.value - lowest.value < 64 * 1024)
 
       let completed = Box(false)
@@ -177,7 +177,7 @@ struct CatchTests {
       #expect(fallback.hasObservers)
       fallback.onNext(2)
       fallback.onNext(4)
-      #expect(received.value == [1, 2, 3])
+      expectEqual(received.value, [1, 2, 3])
       #expect(!fallback.hasObservers)
       subscription.value = nil
     }
@@ -228,7 +228,7 @@ struct CatchTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "b1", "a10", "b10"])
+      expectEqual(received.value, ["a1", "b1", "a10", "b10"])
     }
   }
 }

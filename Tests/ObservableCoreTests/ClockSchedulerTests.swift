@@ -50,16 +50,16 @@ struct ClockSchedulerTests {
       return Disposables.create()
     }
     await scheduler.barrier()
-    #expect(log.value == [])
+    expectEqual(log.value, [])
     clock.advance(by: .seconds(5))
     await scheduler.barrier()
-    #expect(log.value == ["b"])
+    expectEqual(log.value, ["b"])
     clock.advance(by: .seconds(4))
     await scheduler.barrier()
-    #expect(log.value == ["b"])
+    expectEqual(log.value, ["b"])
     clock.advance(by: .seconds(1))
     await scheduler.barrier()
-    #expect(log.value == ["b", "a"])
+    expectEqual(log.value, ["b", "a"])
   }
 
   @Test("`now` follows the clock")
@@ -68,8 +68,8 @@ struct ClockSchedulerTests {
     let scheduler = ClockScheduler(clock: clock)
     let start = scheduler.now
     clock.advance(by: .milliseconds(2500))
-    #expect(scheduler.now.timeIntervalSince(start) == 2.5)
-    #expect(scheduler.clock.now.offset == .milliseconds(2500))
+    expectEqual(scheduler.now.timeIntervalSince(start), 2.5)
+    expectEqual(scheduler.clock.now.offset, .milliseconds(2500))
   }
 
   @Test("immediate work runs in order and never overlaps")
@@ -86,8 +86,8 @@ struct ClockSchedulerTests {
       }
     }
     await scheduler.barrier()
-    #expect(order.value == Array(0..<200))
-    #expect(detector.overlaps == 0)
+    expectEqual(order.value, Array(0..<200))
+    expectEqual(detector.overlaps, 0)
   }
 
   @Test("disposing delayed work cancels it and releases it at once")
@@ -122,7 +122,7 @@ struct ClockSchedulerTests {
       ran.value = true
       return Disposables.create()
     }
-    #expect(clock.sleeperCount == 0)
+    expectEqual(clock.sleeperCount, 0)
     clock.advance(by: .seconds(1_000_000))
     await scheduler.barrier()
     #expect(!ran.value)
@@ -142,14 +142,14 @@ struct ClockSchedulerTests {
     // The ticks due at 1 s and 3 s run late, at 4 s; the next one is still due at 5 s.
     clock.advance(by: .seconds(4))
     await scheduler.barrier()
-    #expect(ticks.value == [0, 1])
+    expectEqual(ticks.value, [0, 1])
     clock.advance(by: .seconds(1))
     await scheduler.barrier()
-    #expect(ticks.value == [0, 1, 2])
+    expectEqual(ticks.value, [0, 1, 2])
     periodic.dispose()
     clock.advance(by: .seconds(10))
     await scheduler.barrier()
-    #expect(ticks.value.count == 3)
+    expectEqual(ticks.value.count, 3)
   }
 
   @Test("drives Rx time operators deterministically with a manual clock")
@@ -165,10 +165,10 @@ struct ClockSchedulerTests {
     subject.onNext("b")
     clock.advance(by: .milliseconds(900))
     await scheduler.barrier()
-    #expect(observer.elements == [])
+    expectEqual(observer.elements, [])
     clock.advance(by: .milliseconds(100))
     await scheduler.barrier()
-    #expect(observer.elements == ["b"])
+    expectEqual(observer.elements, ["b"])
     subscription.dispose()
   }
 
@@ -184,7 +184,7 @@ struct ClockSchedulerTests {
       clock.advance(by: .seconds(1))
       await scheduler.barrier()
     }
-    #expect(observer.elements == [0, 1, 2])
+    expectEqual(observer.elements, [0, 1, 2])
     #expect(observer.isTerminated)
     subscription.dispose()
   }
@@ -198,7 +198,7 @@ struct ClockSchedulerTests {
         .take(3)
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == [0, 1, 2])
+      expectEqual(observer.elements, [0, 1, 2])
       subscription.dispose()
     }
   }

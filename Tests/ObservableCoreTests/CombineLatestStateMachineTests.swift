@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -33,66 +34,66 @@ struct CombineLatestStateMachineTests {
   @Test("emits the latest of each source once every source has produced one")
   func latest() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.first(2) == "none")
-    #expect(machine.second("a") == "deliver next((2, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.first(3) == "deliver next((3, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.second("b") == "deliver next((3, \"b\"))")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.first(2), "none")
+    expectEqual(machine.second("a"), "deliver next((2, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.first(3), "deliver next((3, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.second("b"), "deliver next((3, \"b\"))")
   }
 
   @Test("completes when every source has completed")
   func completesWhenAllDone() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
     // A completed source's latest element still combines.
-    #expect(machine.second("b") == "deliver next((1, \"b\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.sourceCompleted(at: 1)) == "deliver completed")
-    #expect(machine.first(5) == "none")
+    expectEqual(machine.second("b"), "deliver next((1, \"b\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 1)), "deliver completed")
+    expectEqual(machine.first(5), "none")
   }
 
   @Test("completes early when an element can never combine")
   func completesWhenUncombinable() {
     var machine = makeMachine()
-    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
-    #expect(machine.first(1) == "deliver completed")
+    expectEqual(describe(machine.sourceCompleted(at: 1)), "none")
+    expectEqual(machine.first(1), "deliver completed")
   }
 
   @Test("a source completing without elements does not end it while others are running")
   func emptySourceWaits() {
     var machine = makeMachine()
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.deliveryFinished()) == "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.deliveryFinished()), "none")
   }
 
   @Test("fails at once, and ignores everything afterwards")
   func failure() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(describe(machine.sourceFailed(TestError())) == "deliver error(TestError(id: 0))")
-    #expect(machine.second("a") == "none")
-    #expect(describe(machine.sourceFailed(TestError(id: 1))) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(describe(machine.sourceFailed(TestError())), "deliver error(TestError(id: 0))")
+    expectEqual(machine.second("a"), "none")
+    expectEqual(describe(machine.sourceFailed(TestError(id: 1))), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
   }
 
   @Test("while delivering, new events queue up and come out in order, terminal last")
   func serializedDelivery() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(machine.first(2) == "none")
-    #expect(machine.second("b") == "none")
-    #expect(describe(machine.sourceFailed(TestError())) == "none")
-    #expect(describe(machine.deliveryFinished()) == "deliver next((2, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "deliver next((2, \"b\"))")
-    #expect(describe(machine.deliveryFinished()) == "deliver error(TestError(id: 0))")
-    #expect(describe(machine.deliveryFinished()) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(machine.first(2), "none")
+    expectEqual(machine.second("b"), "none")
+    expectEqual(describe(machine.sourceFailed(TestError())), "none")
+    expectEqual(describe(machine.deliveryFinished()), "deliver next((2, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "deliver next((2, \"b\"))")
+    expectEqual(describe(machine.deliveryFinished()), "deliver error(TestError(id: 0))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
   }
 
   @Test("replacing a latest element hands the previous one back")
@@ -103,34 +104,34 @@ struct CombineLatestStateMachineTests {
     #expect(slot == nil)
     slot = 2
     _ = machine.sourceProducedElement(at: 0) { swap(&$0.e1, &slot) }
-    #expect(slot == 1)
+    expectEqual(slot, 1)
   }
 
   @Test("disposal drops queued events and latest values, and ignores later events")
   func disposal() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(machine.first(2) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(machine.first(2), "none")
     let released = machine.disposed()
-    #expect(released.events.count == 1)
-    #expect(released.values.e1 == 2)
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.second("c") == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.sourceFailed(TestError())) == "none")
+    expectEqual(released.events.count, 1)
+    expectEqual(released.values.e1, 2)
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.second("c"), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.sourceFailed(TestError())), "none")
   }
 
   @Test("a failing result selector drops queued events and ends the machine")
   func resultSelectorFailure() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(machine.first(2) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(machine.first(2), "none")
     let released = machine.resultSelectorFailed()
-    #expect(released.events.count == 1)
-    #expect(machine.first(3) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    expectEqual(released.events.count, 1)
+    expectEqual(machine.first(3), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
   }
 
   @Test("array values combine any number of sources")
@@ -143,12 +144,12 @@ struct CombineLatestStateMachineTests {
       case .deliver(let event): return "deliver \(event)"
       }
     }
-    #expect(send(1, to: 0) == "none")
-    #expect(send(2, to: 0) == "none")
-    #expect(send(10, to: 1) == "none")
-    #expect(send(100, to: 2) == "deliver next([2, 10, 100])")
+    expectEqual(send(1, to: 0), "none")
+    expectEqual(send(2, to: 0), "none")
+    expectEqual(send(10, to: 1), "none")
+    expectEqual(send(100, to: 2), "deliver next([2, 10, 100])")
     if case .deliver = machine.deliveryFinished() { Issue.record("nothing else was queued") }
-    #expect(send(20, to: 1) == "deliver next([2, 20, 100])")
+    expectEqual(send(20, to: 1), "deliver next([2, 20, 100])")
   }
 }
 
@@ -168,18 +169,15 @@ struct CombineLatestEightStateMachineTests {
       case .deliver(let event): return "deliver \(event)"
       }
     }
-    #expect(send(0, 1) == "none")
-    #expect(send(1, "b") == "none")
-    #expect(send(2, 3) == "none")
-    #expect(send(3, "d") == "none")
-    #expect(send(4, 5) == "none")
-    #expect(send(5, "f") == "none")
-    #expect(send(6, 7) == "none")
-    #expect(send(7, true) == "deliver next([1, \"b\", 3, \"d\", 5, \"f\", 7, true])")
+    let firsts: [any Sendable] = [1, "b", 3, "d", 5, "f", 7]
+    for (index, value) in firsts.enumerated() {
+      expectEqual(send(index, value), "none", "source \(index)")
+    }
+    expectEqual(send(7, true), "deliver next([1, \"b\", 3, \"d\", 5, \"f\", 7, true])")
     if case .deliver = machine.deliveryFinished() { Issue.record("nothing else was queued") }
-    #expect(send(2, 30) == "deliver next([1, \"b\", 30, \"d\", 5, \"f\", 7, true])")
+    expectEqual(send(2, 30), "deliver next([1, \"b\", 30, \"d\", 5, \"f\", 7, true])")
     let released = machine.disposed()
-    #expect(released.values.elements[2] as? Int == 30)
-    #expect(send(0, 2) == "none")
+    expectEqual(released.values.elements[2] as? Int, 30)
+    expectEqual(send(0, 2), "none")
   }
 }

@@ -11,9 +11,9 @@ struct CombineLatestTests {
       let xs = scheduler.createHotObservable([.next(150, 1)])
       let ys = scheduler.createHotObservable([.next(150, 1)])
       let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
-      #expect(ys.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
+      expectEqual(ys.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -28,13 +28,14 @@ struct CombineLatestTests {
         .next(215, "a"), .next(220, "b"), .next(240, "c"), .completed(300),
       ])
       let res = scheduler.start { Observable.combineLatest(xs, ys) { "\($0)\($1)" } }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(215, "1a"), .next(220, "1b"), .next(230, "2b"), .next(240, "2c"),
           .completed(400),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
-      #expect(ys.subscriptions == [Subscription(200, 300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
+      expectEqual(ys.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -45,8 +46,8 @@ struct CombineLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
       let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .completed(250)])
       let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.next(230, 11), .next(240, 21), .completed(250)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(230, 11), .next(240, 21), .completed(250)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -57,8 +58,8 @@ struct CombineLatestTests {
       let xs = scheduler.createHotObservable([.completed(220, Int.self)])
       let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .completed(300)])
       let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.completed(230)])
-      #expect(ys.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.completed(230)])
+      expectEqual(ys.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -69,9 +70,9 @@ struct CombineLatestTests {
       let xs = scheduler.createHotObservable([.completed(220, Int.self)])
       let ys = scheduler.createHotObservable([.next(150, 1)])
       let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -84,21 +85,22 @@ struct CombineLatestTests {
       let c = scheduler.createColdObservable([.next(5, true), .completed(40)])
       let d = scheduler.createColdObservable([.next(12, 4.5), .completed(50)])
       let three = scheduler.start { Observable.combineLatest(a, b, c) { "\($0)\($1)\($2)" } }
-      #expect(three.events == [.next(215, "1btrue"), .next(220, "2btrue"), .completed(240)])
+      expectEqual(three.events, [.next(215, "1btrue"), .next(220, "2btrue"), .completed(240)])
       let four = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Observable.combineLatest(a, b, c, d).map { "\($0)\($1)\($2)\($3)" }
       }
-      #expect(
-        four.events == [.next(1215, "1btrue4.5"), .next(1220, "2btrue4.5"), .completed(1250)])
+      expectEqual(
+        four.events, [.next(1215, "1btrue4.5"), .next(1220, "2btrue4.5"), .completed(1250)])
       let tuple3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Observable.combineLatest(a, b, c).map { "\($0)\($1)\($2)" }
       }
-      #expect(tuple3.events == [.next(2215, "1btrue"), .next(2220, "2btrue"), .completed(2240)])
+      expectEqual(tuple3.events, [.next(2215, "1btrue"), .next(2220, "2btrue"), .completed(2240)])
       let selector4 = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Observable.combineLatest(a, b, c, d) { "\($0)\($1)\($2)\($3)" }
       }
-      #expect(
-        selector4.events == [
+      expectEqual(
+        selector4.events,
+        [
           .next(3215, "1btrue4.5"), .next(3220, "2btrue4.5"), .completed(3250),
         ])
     }
@@ -113,8 +115,8 @@ struct CombineLatestTests {
           .map { "\($0.0)\($0.1)" }
       }
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(
-        res.events == [.next(200, "1a"), .next(200, "2a"), .next(200, "2b"), .completed(200)])
+      expectEqual(
+        res.events, [.next(200, "1a"), .next(200, "2a"), .next(200, "2b"), .completed(200)])
     }
   }
 
@@ -125,19 +127,19 @@ struct CombineLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
       let ys = scheduler.createHotObservable([.next(220, 10), .completed(250)])
       let res = scheduler.start { Observable.combineLatest([xs, ys]) }
-      #expect(res.events == [.next(220, [1, 10]), .next(230, [2, 10]), .completed(300)])
+      expectEqual(res.events, [.next(220, [1, 10]), .next(230, [2, 10]), .completed(300)])
       let summed = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
         Observable.combineLatest([Observable.of(1), Observable.of(2)]) { $0.reduce(0, +) }
       }
-      #expect(summed.events == [.next(1200, 3), .completed(1200)])
+      expectEqual(summed.events, [.next(1200, 3), .completed(1200)])
       let empty = scheduler.start(created: 1400, subscribed: 1500, disposed: 1600) {
         Observable.combineLatest([Observable<Int>]())
       }
-      #expect(empty.events == [.next(1500, []), .completed(1500)])
+      expectEqual(empty.events, [.next(1500, []), .completed(1500)])
       let emptyFailing = scheduler.start(created: 1700, subscribed: 1800, disposed: 1900) {
         Observable.combineLatest([Observable<Int>]()) { _ -> Int in throw testError }
       }
-      #expect(emptyFailing.events == [.error(1800, testError)])
+      expectEqual(emptyFailing.events, [.error(1800, testError)])
     }
   }
 
@@ -148,9 +150,9 @@ struct CombineLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
       let ys = scheduler.createHotObservable([.next(215, 1), .error(220, testError)])
       let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.next(215, 2), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(215, 2), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -166,9 +168,9 @@ struct CombineLatestTests {
           return left + right
         }
       }
-      #expect(res.events == [.next(211, 2), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(211, 2), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -179,9 +181,9 @@ struct CombineLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let ys = scheduler.createHotObservable([.next(215, 1), .next(295, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { Observable.combineLatest(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.next(215, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(215, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -202,7 +204,7 @@ struct CombineLatestTests {
           // Queued behind the current call, then delivered in order.
           a.onNext(2)
           b.onNext(2)
-          #expect(received.value == [11])
+          expectEqual(received.value, [11])
         } else if value == 22 {
           subscription.value?.dispose()
         }
@@ -210,8 +212,8 @@ struct CombineLatestTests {
       a.onNext(1)
       b.onNext(1)
       a.onNext(3)
-      #expect(received.value == [11, 21, 22])
-      #expect(late.value == [22, 32])
+      expectEqual(received.value, [11, 21, 22])
+      expectEqual(late.value, [22, 32])
       lateSubscription.value?.dispose()
       #expect(!a.hasObservers)
       #expect(!b.hasObservers)
@@ -245,8 +247,8 @@ struct CombineLatestTests {
       b.onCompleted()
       c.onCompleted()
       #expect(await recorder.waitForTermination())
-      #expect(recorder.grammarViolations == [])
-      #expect(recorder.elements.count == 1 + 6 * perTask)
+      expectEqual(recorder.grammarViolations, [])
+      expectEqual(recorder.elements.count, 1 + 6 * perTask)
       subscription.dispose()
     }
   }

@@ -12,8 +12,8 @@ struct CompactMapTests {
         .next(150, "0"), .next(210, "1"), .next(220, "x"), .next(230, "3"), .completed(300),
       ])
       let res = scheduler.start { xs.compactMap { Int($0) } }
-      #expect(res.events == [.next(210, 1), .next(230, 3), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 3), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -23,8 +23,8 @@ struct CompactMapTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.compactMap { $0 * 2 } }
-      #expect(res.events == [.next(210, 2), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 2), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -41,8 +41,8 @@ struct CompactMapTests {
           return value
         }
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -52,8 +52,8 @@ struct CompactMapTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.compactMap { $0 } }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -78,8 +78,8 @@ struct CompactMapTests {
       })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received.value == [10, 20])
-      #expect(late.value == [20, 30])
+      expectEqual(received.value, [10, 20])
+      expectEqual(late.value, [20, 30])
       lateSubscription.value?.dispose()
       #expect(!subject.hasObservers)
       subscription.value = nil

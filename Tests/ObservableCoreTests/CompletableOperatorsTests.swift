@@ -18,9 +18,9 @@ struct CompletableOperatorsTests {
       let work = scheduler.createHotObservable([.completed(210, Never.self)])
       let next = scheduler.createColdObservable([.next(20, 1), .completed(20)])
       let res = scheduler.start { work.completable.andThen(Single(raw: next.asObservable())) }
-      #expect(res.events == [.next(230, 1), .completed(230)])
-      #expect(work.subscriptions == [Subscription(200, 210)])
-      #expect(next.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(230, 1), .completed(230)])
+      expectEqual(work.subscriptions, [Subscription(200, 210)])
+      expectEqual(next.subscriptions, [Subscription(210, 230)])
     }
   }
 
@@ -31,21 +31,21 @@ struct CompletableOperatorsTests {
       let work = scheduler.createHotObservable([.completed(210, Never.self)])
       let maybe = scheduler.createColdObservable([.completed(20, Int.self)])
       let res = scheduler.start { work.completable.andThen(Maybe(raw: maybe.asObservable())) }
-      #expect(res.events == [.completed(230)])
-      #expect(maybe.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.completed(230)])
+      expectEqual(maybe.subscriptions, [Subscription(210, 230)])
 
       let second = scheduler.createColdObservable([.completed(30, Never.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.empty().andThen(second.completable)
       }
-      #expect(res2.events == [.completed(1230)])
-      #expect(second.subscriptions == [Subscription(1200, 1230)])
+      expectEqual(res2.events, [.completed(1230)])
+      expectEqual(second.subscriptions, [Subscription(1200, 1230)])
 
       let elements = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .completed(15)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Completable.empty().andThen(elements.asObservable())
       }
-      #expect(res3.events == [.next(2205, 1), .next(2210, 2), .completed(2215)])
+      expectEqual(res3.events, [.next(2205, 1), .next(2210, 2), .completed(2215)])
     }
   }
 
@@ -56,14 +56,14 @@ struct CompletableOperatorsTests {
       let work = scheduler.createHotObservable([.error(210, testError, Never.self)])
       let next = scheduler.createColdObservable([.next(20, 1), .completed(20)])
       let res = scheduler.start { work.completable.andThen(Single(raw: next.asObservable())) }
-      #expect(res.events == [.error(210, testError)])
-      #expect(next.subscriptions == [])
+      expectEqual(res.events, [.error(210, testError)])
+      expectEqual(next.subscriptions, [])
 
       let failing = scheduler.createColdObservable([.error(10, testError, Int.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.empty().andThen(failing.asObservable())
       }
-      #expect(res2.events == [.error(1210, testError)])
+      expectEqual(res2.events, [.error(1210, testError)])
     }
   }
 
@@ -103,17 +103,17 @@ struct CompletableOperatorsTests {
       let res = scheduler.start(disposed: 250) {
         work.completable.andThen(Single(raw: next.asObservable()))
       }
-      #expect(res.events == [])
-      #expect(work.subscriptions == [Subscription(200, 250)])
-      #expect(next.subscriptions == [])
+      expectEqual(res.events, [])
+      expectEqual(work.subscriptions, [Subscription(200, 250)])
+      expectEqual(next.subscriptions, [])
 
       let work2 = scheduler.createHotObservable([.completed(1210, Never.self)])
       let slow = scheduler.createColdObservable([.next(100, 1), .completed(100)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 1250) {
         work2.completable.andThen(slow.asObservable())
       }
-      #expect(res2.events == [])
-      #expect(slow.subscriptions == [Subscription(1210, 1250)])
+      expectEqual(res2.events, [])
+      expectEqual(slow.subscriptions, [Subscription(1210, 1250)])
     }
   }
 
@@ -126,15 +126,15 @@ struct CompletableOperatorsTests {
       let work = scheduler.createHotObservable([.error(210, testError, Never.self)])
       let fallback = scheduler.createColdObservable([.completed(10, Never.self)])
       let res = scheduler.start { work.completable.catch { _ in fallback.completable } }
-      #expect(res.events == [.completed(220)])
-      #expect(fallback.subscriptions == [Subscription(210, 220)])
+      expectEqual(res.events, [.completed(220)])
+      expectEqual(fallback.subscriptions, [Subscription(210, 220)])
 
       let cold = scheduler.createColdObservable([.error(10, testError, Never.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         cold.completable.retry(2)
       }
-      #expect(res2.events == [.error(1220, testError)])
-      #expect(cold.subscriptions == [Subscription(1200, 1210), Subscription(1210, 1220)])
+      expectEqual(res2.events, [.error(1220, testError)])
+      expectEqual(cold.subscriptions, [Subscription(1200, 1210), Subscription(1210, 1220)])
 
       let attempts = Box(0)
       let flaky = Completable.create { observer in
@@ -145,15 +145,15 @@ struct CompletableOperatorsTests {
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         flaky.retry()
       }
-      #expect(res3.events == [.completed(2200)])
-      #expect(attempts.value == 3)
+      expectEqual(res3.events, [.completed(2200)])
+      expectEqual(attempts.value, 3)
 
       let res4 = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Completable.error(testError).retry(when: { (errors: Observable<TestError>) in
           errors.map { _ in throw TestError(id: 5) }
         })
       }
-      #expect(res4.events == [.error(3200, TestError(id: 5))])
+      expectEqual(res4.events, [.error(3200, TestError(id: 5))])
     }
   }
 
@@ -166,30 +166,30 @@ struct CompletableOperatorsTests {
       let a = scheduler.createHotObservable([.completed(210, Never.self)])
       let b = scheduler.createHotObservable([.completed(230, Never.self)])
       let zipped = scheduler.start { Completable.zip(a.completable, b.completable) }
-      #expect(zipped.events == [.completed(230)])
-      #expect(a.subscriptions == [Subscription(200, 210)])
-      #expect(b.subscriptions == [Subscription(200, 230)])
+      expectEqual(zipped.events, [.completed(230)])
+      expectEqual(a.subscriptions, [Subscription(200, 210)])
+      expectEqual(b.subscriptions, [Subscription(200, 230)])
 
       let merged = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.merge(Completable.empty(), Completable.empty())
       }
-      #expect(merged.events == [.completed(1200)])
+      expectEqual(merged.events, [.completed(1200)])
       let mergedArray = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Completable.merge([Completable.empty()])
       }
-      #expect(mergedArray.events == [.completed(2200)])
+      expectEqual(mergedArray.events, [.completed(2200)])
       let zippedArray = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Completable.zip([Completable]())
       }
-      #expect(zippedArray.events == [.completed(3200)])
+      expectEqual(zippedArray.events, [.completed(3200)])
       let zippedCollection = scheduler.start(created: 4100, subscribed: 4200, disposed: 5000) {
         Completable.zip([Completable.empty(), .empty()][...])
       }
-      #expect(zippedCollection.events == [.completed(4200)])
+      expectEqual(zippedCollection.events, [.completed(4200)])
       let mergedCollection = scheduler.start(created: 5100, subscribed: 5200, disposed: 6000) {
         Completable.merge([Completable.empty(), .empty()][...])
       }
-      #expect(mergedCollection.events == [.completed(5200)])
+      expectEqual(mergedCollection.events, [.completed(5200)])
     }
   }
 
@@ -200,16 +200,16 @@ struct CompletableOperatorsTests {
       let a = scheduler.createHotObservable([.error(220, testError, Never.self)])
       let b = scheduler.createHotObservable([.completed(300, Never.self)])
       let res = scheduler.start { Completable.zip([a.completable, b.completable]) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(b.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(b.subscriptions, [Subscription(200, 220)])
 
       let c = scheduler.createHotObservable([.error(1220, testError, Never.self)])
       let d = scheduler.createHotObservable([.completed(1300, Never.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.merge(c.completable, d.completable)
       }
-      #expect(res2.events == [.error(1220, testError)])
-      #expect(d.subscriptions == [Subscription(1200, 1220)])
+      expectEqual(res2.events, [.error(1220, testError)])
+      expectEqual(d.subscriptions, [Subscription(1200, 1220)])
     }
   }
 
@@ -220,30 +220,30 @@ struct CompletableOperatorsTests {
       let a = scheduler.createColdObservable([.completed(10, Never.self)])
       let b = scheduler.createColdObservable([.completed(20, Never.self)])
       let res = scheduler.start { Completable.concat(a.completable, b.completable) }
-      #expect(res.events == [.completed(230)])
-      #expect(a.subscriptions == [Subscription(200, 210)])
-      #expect(b.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.completed(230)])
+      expectEqual(a.subscriptions, [Subscription(200, 210)])
+      expectEqual(b.subscriptions, [Subscription(210, 230)])
 
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.concat([a.completable, b.completable])
       }
-      #expect(res2.events == [.completed(1230)])
+      expectEqual(res2.events, [.completed(1230)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         a.completable.concat(b.completable)
       }
-      #expect(res3.events == [.completed(2230)])
+      expectEqual(res3.events, [.completed(2230)])
       let res4 = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Completable.concat(AnySequence([a.completable, b.completable]))
       }
-      #expect(res4.events == [.completed(3230)])
+      expectEqual(res4.events, [.completed(3230)])
 
       let failing = scheduler.createColdObservable([.error(10, testError, Never.self)])
       let never = scheduler.createColdObservable([.completed(10, Never.self)])
       let res5 = scheduler.start(created: 4100, subscribed: 4200, disposed: 5000) {
         Completable.concat(failing.completable, never.completable)
       }
-      #expect(res5.events == [.error(4210, testError)])
-      #expect(never.subscriptions == [])
+      expectEqual(res5.events, [.error(4210, testError)])
+      expectEqual(never.subscriptions, [])
     }
   }
 
@@ -254,8 +254,8 @@ struct CompletableOperatorsTests {
       let a = scheduler.createColdObservable([.completed(10, Never.self)])
       let b = scheduler.createColdObservable([.completed(100, Never.self)])
       let res = scheduler.start(disposed: 250) { Completable.concat(a.completable, b.completable) }
-      #expect(res.events == [])
-      #expect(b.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [])
+      expectEqual(b.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -276,9 +276,10 @@ struct CompletableOperatorsTests {
           onSubscribed: { log.mutate { $0.append("onSubscribed") } },
           onDispose: { log.mutate { $0.append("onDispose") } })
       }
-      #expect(res.events == [.completed(210)])
-      #expect(
-        log.value == [
+      expectEqual(res.events, [.completed(210)])
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "onSubscribed", "onCompleted", "afterCompleted", "onDispose",
         ])
 
@@ -288,13 +289,13 @@ struct CompletableOperatorsTests {
           onError: { _ in errors.mutate { $0.append("onError") } },
           afterError: { _ in errors.mutate { $0.append("afterError") } })
       }
-      #expect(res2.events == [.error(1200, testError)])
-      #expect(errors.value == ["onError", "afterError"])
+      expectEqual(res2.events, [.error(1200, testError)])
+      expectEqual(errors.value, ["onError", "afterError"])
 
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Completable.empty().do(onCompleted: { throw testError })
       }
-      #expect(res3.events == [.error(2200, testError)])
+      expectEqual(res3.events, [.error(2200, testError)])
     }
   }
 
@@ -313,7 +314,7 @@ struct CompletableOperatorsTests {
           subscription.value?.dispose()
         })
       subject.onCompleted()
-      #expect(completions.value == 1)
+      expectEqual(completions.value, 1)
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -26,14 +26,15 @@ struct ConcatMapTests {
           return inners[value]
         }
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(220, 0), .next(230, 1), .next(250, 10), .next(260, 11), .completed(270),
         ])
-      #expect(calls.value == [210, 220])
-      #expect(inners[0].subscriptions == [Subscription(210, 240)])
-      #expect(inners[1].subscriptions == [Subscription(240, 270)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(calls.value, [210, 220])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 240)])
+      expectEqual(inners[1].subscriptions, [Subscription(240, 270)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -47,9 +48,9 @@ struct ConcatMapTests {
         scheduler.createColdObservable([.next(10, 2), .completed(20)]),
       ]
       let res = scheduler.start { xs.concatMap { inners[$0] } }
-      #expect(res.events == [.next(220, 1), .error(230, testError)])
-      #expect(inners[1].subscriptions == [])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 1), .error(230, testError)])
+      expectEqual(inners[1].subscriptions, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -63,9 +64,9 @@ struct ConcatMapTests {
         scheduler.createColdObservable([.next(10, 3)]),
       ]
       let res = scheduler.start(disposed: 250) { xs.concatMap { inners[$0] } }
-      #expect(res.events == [.next(220, 1)])
-      #expect(inners[0].subscriptions == [Subscription(210, 250)])
-      #expect(inners[1].subscriptions == [])
+      expectEqual(res.events, [.next(220, 1)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 250)])
+      expectEqual(inners[1].subscriptions, [])
     }
   }
 
@@ -89,7 +90,7 @@ struct ConcatMapTests {
         })
       for value in 0..<count { outer.onNext(value) }
       gate.onCompleted()
-      #expect(received.value == count - 1)
+      expectEqual(received.value, count - 1)
       #expect(highest.value - lowest.value < 64 * 1024)
       subscription.dispose()
     }
@@ -109,7 +110,7 @@ struct ConcatMapTests {
         })
       outer.onNext(1)
       outer.onNext(20)
-      #expect(received.value == [1, 2, 10, 11])
+      expectEqual(received.value, [1, 2, 10, 11])
       #expect(!outer.hasObservers)
       subscription.value = nil
     }
@@ -190,7 +191,7 @@ struct ConcatMapTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "a10", "b1", "b10", "a2", "a20", "b2", "b20"])
+      expectEqual(received.value, ["a1", "a10", "b1", "b10", "a2", "a20", "b2", "b20"])
     }
   }
 }

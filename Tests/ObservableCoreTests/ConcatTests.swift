@@ -48,9 +48,9 @@ struct ConcatTests {
       let a = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
       let b = scheduler.createColdObservable([.next(10, 3), .completed(20)])
       let res = scheduler.start { Observable.concat([a.asObservable(), b.asObservable()]) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
-      #expect(a.subscriptions == [Subscription(200, 230)])
-      #expect(b.subscriptions == [Subscription(230, 250)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+      expectEqual(a.subscriptions, [Subscription(200, 230)])
+      expectEqual(b.subscriptions, [Subscription(230, 250)])
     }
   }
 
@@ -71,7 +71,7 @@ struct ConcatTests {
           onNext: { v in values.mutate { $0.append(v) } },
           onCompleted: { collected.mutate { $0.append(values.value) } })
       }
-      #expect(collected.value == Array(repeating: [1, 2, 3], count: 4))
+      expectEqual(collected.value, Array(repeating: [1, 2, 3], count: 4))
     }
   }
 
@@ -80,7 +80,7 @@ struct ConcatTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.concat([Observable<Int>]()) }
-      #expect(res.events == [.completed(200)])
+      expectEqual(res.events, [.completed(200)])
     }
   }
 
@@ -91,9 +91,9 @@ struct ConcatTests {
       let a = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
       let b = scheduler.createColdObservable([.next(10, 3), .completed(20)])
       let res = scheduler.start { a.concat(b) }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(a.subscriptions == [Subscription(200, 220)])
-      #expect(b.subscriptions == [])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(a.subscriptions, [Subscription(200, 220)])
+      expectEqual(b.subscriptions, [])
     }
   }
 
@@ -107,10 +107,10 @@ struct ConcatTests {
       let res = scheduler.start(disposed: 260) {
         Observable.concat(a.asObservable(), b.asObservable(), c.asObservable())
       }
-      #expect(res.events == [.next(210, 1), .next(230, 3)])
-      #expect(a.subscriptions == [Subscription(200, 220)])
-      #expect(b.subscriptions == [Subscription(220, 260)])
-      #expect(c.subscriptions == [])
+      expectEqual(res.events, [.next(210, 1), .next(230, 3)])
+      expectEqual(a.subscriptions, [Subscription(200, 220)])
+      expectEqual(b.subscriptions, [Subscription(220, 260)])
+      expectEqual(c.subscriptions, [])
     }
   }
 
@@ -125,7 +125,7 @@ struct ConcatTests {
           onNext: { v in values.mutate { $0.append(v) } },
           onCompleted: { runs.mutate { $0.append(values.value) } })
       }
-      #expect(runs.value == [[0, 1, 2], [0, 1, 2]])
+      expectEqual(runs.value, [[0, 1, 2], [0, 1, 2]])
     }
   }
 
@@ -141,10 +141,10 @@ struct ConcatTests {
         .next(210, inners[0]), .next(220, inners[1]), .completed(230),
       ])
       let res = scheduler.start { xs.concat() }
-      #expect(res.events == [.next(220, 1), .next(270, 2), .completed(280)])
-      #expect(inners[0].subscriptions == [Subscription(210, 260)])
-      #expect(inners[1].subscriptions == [Subscription(260, 280)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 1), .next(270, 2), .completed(280)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 260)])
+      expectEqual(inners[1].subscriptions, [Subscription(260, 280)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -163,7 +163,7 @@ struct ConcatTests {
             highest.value = max(highest.value, address)
             count.value += 1
           }, onCompleted: { completed.value = true })
-      #expect(count.value == 100_000)
+      expectEqual(count.value, 100_000)
       #expect(completed.value)
       #expect(highest.value - lowest.value < 64 * 1024)
     }
@@ -181,7 +181,7 @@ struct ConcatTests {
         highest.value = max(highest.value, address)
         values.mutate { $0.append(value) }
       })
-      #expect(values.value == Array((0...100_000).reversed()))
+      expectEqual(values.value, Array((0...100_000).reversed()))
       #expect(highest.value - lowest.value < 64 * 1024)
     }
   }
@@ -200,7 +200,7 @@ struct ConcatTests {
       })
       subject.onNext(3)
       subject.onNext(5)
-      #expect(received.value == [1, 3, 4])
+      expectEqual(received.value, [1, 3, 4])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }
@@ -218,7 +218,7 @@ struct ConcatTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "a2", "b1", "a3", "b2", "b3"])
+      expectEqual(received.value, ["a1", "a2", "b1", "a3", "b2", "b3"])
     }
   }
 

@@ -25,8 +25,8 @@ struct EventTests {
 
   @Test("describes itself for debugging")
   func description() {
-    #expect(Event.next(1).debugDescription == "next(1)")
-    #expect(Event<Int>.completed.debugDescription == "completed")
+    expectEqual(Event.next(1).debugDescription, "next(1)")
+    expectEqual(Event<Int>.completed.debugDescription, "completed")
     #expect(Event<Int>.error(testError).debugDescription.hasPrefix("error("))
   }
 }
@@ -38,10 +38,10 @@ struct ObserverTests {
     let observer = TestableObserver<Int>()
     observer.onNext(1)
     observer.onCompleted()
-    #expect(observer.events.map(\.value) == [.next(1), .completed])
+    expectEqual(observer.events.map(\.value), [.next(1), .completed])
     let failing = TestableObserver<Int>()
     failing.onError(testError)
-    #expect(failing.events.map(\.value) == [.error(testError)])
+    expectEqual(failing.events.map(\.value), [.error(testError)])
   }
 
   @Test("AnyObserver forwards to its closure or to the observer it wraps")
@@ -50,14 +50,14 @@ struct ObserverTests {
     let closure = AnyObserver<Int> { event in received.mutate { $0.append(event) } }
     closure.onNext(1)
     closure.on(.completed)
-    #expect(received.value == [.next(1), .completed])
+    expectEqual(received.value, [.next(1), .completed])
 
     let target = TestableObserver<Int>()
     let wrapped = AnyObserver(target)
     wrapped.onNext(2)
     wrapped.asObserver().onNext(3)
     AnyObserver(wrapped).onCompleted()
-    #expect(target.events.map(\.value) == [.next(2), .next(3), .completed])
+    expectEqual(target.events.map(\.value), [.next(2), .next(3), .completed])
   }
 
   @Test("mapObserver transforms elements before forwarding, and a throw becomes an error")
@@ -69,7 +69,7 @@ struct ObserverTests {
     }
     mapped.onNext(1)
     mapped.onNext(-1)
-    #expect(target.events.map(\.value) == [.next("1"), .error(testError)])
+    expectEqual(target.events.map(\.value), [.next("1"), .error(testError)])
   }
 
   @Test("an AnyObserver releases the closure's captures when released")
@@ -109,14 +109,14 @@ struct ObservableTypeTests {
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(2)
-      #expect(received.value == [.next(2)])
+      expectEqual(received.value, [.next(2)])
       #expect(!subject.hasObservers)
 
       let completing = Relayed(subject: subject).asObservable().subscribe { event in
         received.mutate { $0.append(event) }
       }
       subject.onCompleted()
-      #expect(received.value == [.next(2), .completed])
+      expectEqual(received.value, [.next(2), .completed])
       _ = completing
     }
   }
@@ -139,7 +139,7 @@ struct SubscribeTests {
       subject.onNext(1)
       subject.onCompleted()
       subject.onNext(2)
-      #expect(received.value == [.next(1), .completed])
+      expectEqual(received.value, [.next(1), .completed])
       #expect(!subject.hasObservers)
       _ = subscription
     }
@@ -154,7 +154,7 @@ struct SubscribeTests {
         onError: { _ in log.mutate { $0.append("error") } },
         onCompleted: { log.mutate { $0.append("completed") } },
         onDisposed: { log.mutate { $0.append("disposed") } })
-      #expect(log.value == ["next 1", "next 2", "completed", "disposed"])
+      expectEqual(log.value, ["next 1", "next 2", "completed", "disposed"])
 
       let errors = Box<[String]>([])
       _ = Observable<Int>.error(testError).subscribe(
@@ -163,7 +163,7 @@ struct SubscribeTests {
         },
         onCompleted: { errors.mutate { $0.append("completed") } },
         onDisposed: { errors.mutate { $0.append("disposed") } })
-      #expect(errors.value == ["error true", "disposed"])
+      expectEqual(errors.value, ["error true", "disposed"])
     }
   }
 
@@ -186,9 +186,9 @@ struct SubscribeTests {
         subscription.value = nil
       }
       scheduler.start()
-      #expect(received.value == [1])
-      #expect(disposals.value == 1)
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(received.value, [1])
+      expectEqual(disposals.value, 1)
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -220,7 +220,7 @@ struct SubscribeTests {
       })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
       for disposable in nested.value { disposable.dispose() }
       nested.value = []
       subscription.value = nil
@@ -234,7 +234,7 @@ struct SubscribeTests {
       let observer = TestableObserver<Int>()
       weakObserver = observer
       let subscription = Observable.of(1).subscribe(observer)
-      #expect(observer.events.map(\.value) == [.next(1), .completed])
+      expectEqual(observer.events.map(\.value), [.next(1), .completed])
       _ = subscription
     }
     #expect(weakObserver == nil)
@@ -249,7 +249,7 @@ struct SubscribeTests {
       #expect(Resources.total >= scope.live)
       subscription?.dispose()
       subscription = nil
-      #expect(scope.live == 0)
+      expectEqual(scope.live, 0)
     }
   }
 }

@@ -16,7 +16,7 @@ struct CreateTests {
           return Disposables.create()
         }
       }
-      #expect(res.events == [.next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
     }
   }
 
@@ -33,7 +33,7 @@ struct CreateTests {
           return Disposables.create()
         }
       }
-      #expect(res.events == [.next(200, 1), .error(200, testError)])
+      expectEqual(res.events, [.next(200, 1), .error(200, testError)])
     }
   }
 
@@ -49,8 +49,8 @@ struct CreateTests {
           return Disposables.create { disposedAt.mutate { $0.append(scheduler.clock) } }
         }
       }
-      #expect(res.events == [.next(220, 1)])
-      #expect(disposedAt.value == [250])
+      expectEqual(res.events, [.next(220, 1)])
+      expectEqual(disposedAt.value, [250])
     }
   }
 
@@ -65,8 +65,8 @@ struct CreateTests {
           return Disposables.create { disposedAt.mutate { $0.append(scheduler.clock) } }
         }
       }
-      #expect(res.events == [.completed(220)])
-      #expect(disposedAt.value == [220])
+      expectEqual(res.events, [.completed(220)])
+      expectEqual(disposedAt.value, [220])
     }
   }
 
@@ -78,7 +78,7 @@ struct CreateTests {
         observer.onCompleted()
         return Disposables.create { disposals.mutate { $0 += 1 } }
       }.subscribe()
-      #expect(disposals.value == 1)
+      expectEqual(disposals.value, 1)
     }
   }
 
@@ -105,8 +105,8 @@ struct CreateTests {
       })
       observerBox.value?.onNext(1)
       observerBox.value?.onNext(3)
-      #expect(received.value == ["begin 1", "end 1", "begin 2", "end 2"])
-      #expect(late.value == [10])
+      expectEqual(received.value, ["begin 1", "end 1", "begin 2", "end 2"])
+      expectEqual(late.value, [10])
       observerBox.value = nil
       subscription.value = nil
     }
@@ -137,9 +137,9 @@ struct CreateTests {
       }
       observer.onCompleted()
       #expect(await recorder.waitForTermination())
-      #expect(recorder.grammarViolations == [])
-      #expect(recorder.elements.count == threads * perThread)
-      #expect(Set(recorder.elements).count == threads * perThread)
+      expectEqual(recorder.grammarViolations, [])
+      expectEqual(recorder.elements.count, threads * perThread)
+      expectEqual(Set(recorder.elements).count, threads * perThread)
       observerBox.value = nil
       subscription.dispose()
     }
@@ -168,7 +168,7 @@ struct CreateTests {
       }
       observerBox.value?.onNext(1)
       observerBox.value?.onNext(3)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       subscription.value = nil
       // The observer outlives the subscription but no longer holds the subscriber.
       #expect(observerBox.value != nil)

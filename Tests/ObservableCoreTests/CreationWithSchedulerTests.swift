@@ -10,7 +10,7 @@ struct CreationWithSchedulerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.just(42, scheduler: scheduler) }
-      #expect(res.events == [.next(201, 42), .completed(202)])
+      expectEqual(res.events, [.next(201, 42), .completed(202)])
     }
   }
 
@@ -19,7 +19,7 @@ struct CreationWithSchedulerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start(disposed: 201) { Observable.just(42, scheduler: scheduler) }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 
@@ -28,7 +28,7 @@ struct CreationWithSchedulerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.of(1, 2, 3, scheduler: scheduler) }
-      #expect(res.events == [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+      expectEqual(res.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
     }
   }
 
@@ -39,7 +39,7 @@ struct CreationWithSchedulerTests {
       let res = scheduler.start(disposed: 203) {
         Observable.from([1, 2, 3, 4], scheduler: scheduler)
       }
-      #expect(res.events == [.next(201, 1), .next(202, 2)])
+      expectEqual(res.events, [.next(201, 1), .next(202, 2)])
     }
   }
 
@@ -48,7 +48,7 @@ struct CreationWithSchedulerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.from([], scheduler: scheduler) }
-      #expect(res.events == [.completed(201)])
+      expectEqual(res.events, [.completed(201)])
     }
   }
 
@@ -59,7 +59,7 @@ struct CreationWithSchedulerTests {
       let res = scheduler.start(disposed: 204) {
         Observable.from(1..., scheduler: scheduler)
       }
-      #expect(res.events == [.next(201, 1), .next(202, 2), .next(203, 3)])
+      expectEqual(res.events, [.next(201, 1), .next(202, 2), .next(203, 3)])
     }
   }
 
@@ -73,7 +73,7 @@ struct CreationWithSchedulerTests {
         .subscribe(
           onNext: { _ in count.mutate { $0 += 1 } },
           onCompleted: { completed.value = true })
-      #expect(count.value == 100_000)
+      expectEqual(count.value, 100_000)
       #expect(completed.value)
     }
   }
@@ -85,7 +85,7 @@ struct CreationWithSchedulerTests {
       let observer = TestableObserver<Int>()
       let subscription = Observable.of(1, 2, 3, scheduler: scheduler).subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == [1, 2, 3])
+      expectEqual(observer.elements, [1, 2, 3])
       subscription.dispose()
     }
   }

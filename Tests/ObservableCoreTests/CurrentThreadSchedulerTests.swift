@@ -57,7 +57,7 @@ struct CurrentThreadSchedulerTests {
       log.mutate { $0.append("outer end") }
       return Disposables.create()
     }
-    #expect(log.value == ["outer start", "outer end", "first inner", "second inner", "nested"])
+    expectEqual(log.value, ["outer start", "outer end", "first inner", "second inner", "nested"])
   }
 
   @Test("queued work disposed before its turn never runs")
@@ -73,7 +73,7 @@ struct CurrentThreadSchedulerTests {
       log.mutate { $0.append("outer") }
       return Disposables.create()
     }
-    #expect(log.value == ["outer"])
+    expectEqual(log.value, ["outer"])
   }
 
   @Test("recursive scheduling 200,000 levels deep runs in constant stack depth", .dedicatedThreads)
@@ -88,8 +88,8 @@ struct CurrentThreadSchedulerTests {
       if n < 200_000 { recurse(n + 1) }
       depth.mutate { $0 -= 1 }
     }
-    #expect(steps.value == 200_001)
-    #expect(maxDepth.value == 1)
+    expectEqual(steps.value, 200_001)
+    expectEqual(maxDepth.value, 1)
     disposable.dispose()
   }
 
@@ -107,7 +107,7 @@ struct CurrentThreadSchedulerTests {
       group.wait()
       return Disposables.create()
     }
-    #expect(seenOnOtherThread.value == true)
+    expectEqual(seenOnOtherThread.value, true)
   }
 
   @Test("disposing returns the disposable of an action that ran at once")
@@ -130,7 +130,7 @@ struct RecursiveSchedulerTests {
       if n < 3 { recurse(n + 1) }
     }
     scheduler.start()
-    #expect(times.value == [1, 2, 3, 4])
+    expectEqual(times.value, [1, 2, 3, 4])
     disposable.dispose()
   }
 
@@ -145,7 +145,7 @@ struct RecursiveSchedulerTests {
     scheduler.advanceTo(3)
     disposable.dispose()
     scheduler.start()
-    #expect(steps.value == 3)
+    expectEqual(steps.value, 3)
   }
 
   @Test("an action may recurse more than once")
@@ -160,7 +160,7 @@ struct RecursiveSchedulerTests {
       }
     }
     scheduler.start()
-    #expect(seen.value == [1, 2, 3, 4, 5, 6, 7])
+    expectEqual(seen.value, [1, 2, 3, 4, 5, 6, 7])
   }
 
   @Test("the steps release the action when recursion ends")
@@ -190,8 +190,8 @@ struct RecursiveSchedulerTests {
       if n < 999 { recurse(n + 1) } else { observer.onCompleted() }
     }
     #expect(await observer.waitForTermination())
-    #expect(seen.value == Array(0..<1000))
-    #expect(detector.overlaps == 0)
+    expectEqual(seen.value, Array(0..<1000))
+    expectEqual(detector.overlaps, 0)
     disposable.dispose()
   }
 }

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -64,7 +65,7 @@ struct DebounceStateMachineTests {
     var machine = _DebounceStateMachine<Int>(dueTime: .seconds(1))
     _ = machine.elementArrived(7, now: now)
     let pending = machine.disposed()
-    #expect(pending == 7)
+    expectEqual(pending, 7)
     guard case .none = machine.timerFired(generation: 1, now: now) else {
       Issue.record("nothing happens after disposal")
       return

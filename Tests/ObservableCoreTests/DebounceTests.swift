@@ -14,11 +14,12 @@ struct DebounceTests {
         .completed(400),
       ])
       let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(230, 1), .next(260, 2), .next(290, 3), .next(320, 4), .completed(400),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -31,11 +32,12 @@ struct DebounceTests {
         .error(400, testError),
       ])
       let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(230, 1), .next(260, 2), .next(290, 3), .next(320, 4), .error(400, testError),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -48,8 +50,8 @@ struct DebounceTests {
         .next(330, 5), .next(360, 6), .next(390, 7), .completed(400),
       ])
       let res = scheduler.start { xs.debounce(.seconds(40), scheduler: scheduler) }
-      #expect(res.events == [.next(400, 7), .completed(400)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(res.events, [.next(400, 7), .completed(400)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -62,8 +64,8 @@ struct DebounceTests {
         .next(330, 5), .next(360, 6), .next(390, 7), .error(400, testError),
       ])
       let res = scheduler.start { xs.debounce(.seconds(40), scheduler: scheduler) }
-      #expect(res.events == [.error(400, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(res.events, [.error(400, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -73,8 +75,8 @@ struct DebounceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0), .completed(300)])
       let res = scheduler.start { xs.debounce(.seconds(10), scheduler: scheduler) }
-      #expect(res.events == [.completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -84,8 +86,8 @@ struct DebounceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0), .error(300, testError)])
       let res = scheduler.start { xs.debounce(.seconds(10), scheduler: scheduler) }
-      #expect(res.events == [.error(300, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.error(300, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -95,8 +97,8 @@ struct DebounceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0)])
       let res = scheduler.start { xs.debounce(.seconds(10), scheduler: scheduler) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -109,8 +111,8 @@ struct DebounceTests {
         .completed(300),
       ])
       let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-      #expect(res.events == [.next(230, 1), .next(270, 3), .next(300, 4), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(230, 1), .next(270, 3), .next(300, 4), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -120,8 +122,8 @@ struct DebounceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.debounce(.seconds(20), scheduler: scheduler) }
-      #expect(res.events == [.next(230, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(230, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -131,7 +133,7 @@ struct DebounceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
       let res = scheduler.start { xs.debounce(Duration.seconds(15), scheduler: scheduler) }
-      #expect(res.events == [.next(225, 1), .completed(300)])
+      expectEqual(res.events, [.next(225, 1), .completed(300)])
     }
   }
 
@@ -150,7 +152,7 @@ struct DebounceTests {
       scheduler.scheduleAt(10) { subject.onNext(1) }
       scheduler.scheduleAt(20) { subject.onNext(2) }
       scheduler.start()
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }
@@ -169,7 +171,7 @@ struct DebounceTests {
         })
       scheduler.scheduleAt(10) { subject.onNext(1) }
       scheduler.start()
-      #expect(received.value == ["1@15", "2@20", "3@25"])
+      expectEqual(received.value, ["1@15", "2@20", "3@25"])
       subscription.dispose()
     }
   }

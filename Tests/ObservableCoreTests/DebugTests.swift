@@ -21,10 +21,11 @@ struct DebugTests {
       let res = scheduler.start {
         xs.debug("xs", logger: { line in lines.mutate { $0.append(line) } })
       }
-      #expect(res.events == [.next(210, 1), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(
-        lines.value.map(content) == [
+      expectEqual(res.events, [.next(210, 1), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(
+        lines.value.map(content),
+        [
           "xs -> subscribed", "xs -> Event next(1)", "xs -> Event completed", "xs -> isDisposed",
         ])
     }
@@ -42,8 +43,9 @@ struct DebugTests {
       Hooks.debugLogger = nil
       _ = Observable.just(2).debug("hooked").subscribe()
       Hooks.debugLogger = previous
-      #expect(
-        lines.value.map(content) == [
+      expectEqual(
+        lines.value.map(content),
+        [
           "hooked -> subscribed", "hooked -> Event next(1)", "hooked -> Event completed",
           "hooked -> isDisposed",
         ])
@@ -74,7 +76,7 @@ struct DebugTests {
         }
       ).subscribe()
       let event = lines.value.map(content).first { $0.hasPrefix("t -> Event next") } ?? ""
-      #expect(event == "t -> Event next(aaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaaa)")
+      expectEqual(event, "t -> Event next(aaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaaa)")
     }
   }
 
@@ -85,7 +87,7 @@ struct DebugTests {
       let xs = scheduler.createHotObservable([.error(220, testError, Int.self)])
       let lines = Box<[String]>([])
       let res = scheduler.start { xs.debug("e", logger: { l in lines.mutate { $0.append(l) } }) }
-      #expect(res.events == [.error(220, testError)])
+      expectEqual(res.events, [.error(220, testError)])
       #expect(lines.value.map(content).contains("e -> Event error(\(testError))"))
     }
   }
@@ -123,7 +125,7 @@ struct DebugTests {
       })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -38,11 +38,12 @@ struct DecodeTests {
         .completed(300),
       ])
       let res = scheduler.start { xs.decode(type: Point.self, decoder: JSONDecoder()) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, Point(x: 1, y: 2)), .next(220, Point(x: 3, y: 4)), .completed(300),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -55,7 +56,7 @@ struct DecodeTests {
       let values = Box<[Point]>([])
       _ = Observable.just(data).decode(type: Point.self, decoder: PropertyListDecoder())
         .subscribe(onNext: { point in values.mutate { $0.append(point) } })
-      #expect(values.value == [Point(x: 5, y: 6)])
+      expectEqual(values.value, [Point(x: 5, y: 6)])
     }
   }
 
@@ -67,8 +68,8 @@ struct DecodeTests {
       _ = Observable.of(jsonData(#"{"x":1,"y":2}"#), jsonData(#"{"x":3,"y":4}"#))
         .decode(type: Point.self, decoder: CountingDecoder(calls: calls))
         .subscribe(onNext: { point in values.mutate { $0.append(point) } })
-      #expect(values.value == [Point(x: 1, y: 2), Point(x: 3, y: 4)])
-      #expect(calls.value == 2)
+      expectEqual(values.value, [Point(x: 1, y: 2), Point(x: 3, y: 4)])
+      expectEqual(calls.value, 2)
     }
   }
 
@@ -81,15 +82,15 @@ struct DecodeTests {
         .next(230, jsonData(#"{"x":3,"y":4}"#)), .completed(300),
       ])
       let res = scheduler.start { xs.decode(type: Point.self, decoder: JSONDecoder()) }
-      #expect(res.events.count == 2)
-      #expect(res.events.first == .next(210, Point(x: 1, y: 2)))
+      expectEqual(res.events.count, 2)
+      expectEqual(res.events.first, .next(210, Point(x: 1, y: 2)))
       if case .error(let error)? = res.events.last?.value {
         #expect(error is DecodingError)
       } else {
         Issue.record("expected a decoding error, got \(res.events)")
       }
-      #expect(res.events.last?.time == 220)
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events.last?.time, 220)
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -99,7 +100,7 @@ struct DecodeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.error(220, testError, Data.self)])
       let res = scheduler.start { xs.decode(type: Point.self, decoder: JSONDecoder()) }
-      #expect(res.events == [.error(220, testError)])
+      expectEqual(res.events, [.error(220, testError)])
     }
   }
 
@@ -113,8 +114,8 @@ struct DecodeTests {
       let res = scheduler.start(disposed: 250) {
         xs.decode(type: Point.self, decoder: JSONDecoder())
       }
-      #expect(res.events == [.next(210, Point(x: 1, y: 2))])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, Point(x: 1, y: 2))])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 

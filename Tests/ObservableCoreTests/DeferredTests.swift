@@ -15,11 +15,11 @@ struct DeferredTests {
         }
         return .just(call)
       }
-      #expect(calls.value == 0)
+      expectEqual(calls.value, 0)
       let received = Box<[Int]>([])
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
     }
   }
 
@@ -29,8 +29,8 @@ struct DeferredTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
       let res = scheduler.start { Observable.deferred { xs.asObservable() } }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -40,8 +40,8 @@ struct DeferredTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
       let res = scheduler.start { Observable.deferred { xs.asObservable() } }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -52,7 +52,7 @@ struct DeferredTests {
       let res = scheduler.start {
         Observable<Int>.deferred { throw testError }
       }
-      #expect(res.events == [.error(200, testError)])
+      expectEqual(res.events, [.error(200, testError)])
     }
   }
 
@@ -62,8 +62,8 @@ struct DeferredTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 1), .next(100, 2), .completed(200)])
       let res = scheduler.start(disposed: 250) { Observable.deferred { xs.asObservable() } }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -88,8 +88,8 @@ struct DeferredTests {
       subscriptions.mutate { $0.insert(first, at: 0) }
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received.value == [1, 2])
-      #expect(late.value == [2, 3])
+      expectEqual(received.value, [1, 2])
+      expectEqual(late.value, [2, 3])
       for subscription in subscriptions.value { subscription.dispose() }
       #expect(!subject.hasObservers)
       subscriptions.value = []

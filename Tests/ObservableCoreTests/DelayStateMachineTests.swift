@@ -1,4 +1,5 @@
 import Dispatch
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -21,7 +22,7 @@ struct DelayStateMachineTests {
       Issue.record("the first event starts a timer")
       return
     }
-    #expect(delay == .seconds(10))
+    expectEqual(delay, .seconds(10))
     guard case .none = machine.elementArrived(2, now: time(4)),
       case .none = machine.upstreamCompleted(now: time(4))
     else {
@@ -35,7 +36,7 @@ struct DelayStateMachineTests {
       Issue.record("1 is due, and events still wait, so a timer must follow")
       return
     }
-    #expect(nextDelay == .nanoseconds(4_000_000_000))
+    expectEqual(nextDelay, .nanoseconds(4_000_000_000))
     // 2 and the completion are both due at 14: one event per firing, the next timer for now.
     guard
       case .emitAndStartTimer(2, let last, let lastDelay) = machine.timerFired(
@@ -44,7 +45,7 @@ struct DelayStateMachineTests {
       Issue.record("2 is due, and the completion still waits, so a timer must follow")
       return
     }
-    #expect(lastDelay == .nanoseconds(0))
+    expectEqual(lastDelay, .nanoseconds(0))
     guard case .emitAndComplete(nil) = machine.timerFired(generation: last, now: time(15)) else {
       Issue.record("the completion goes out alone, and no timer follows")
       return
@@ -67,7 +68,7 @@ struct DelayStateMachineTests {
       Issue.record("an early timer emits nothing and starts another")
       return
     }
-    #expect(delay == .nanoseconds(1_000_000_000))
+    expectEqual(delay, .nanoseconds(1_000_000_000))
   }
 
   @Test("a stale timer emits nothing")
@@ -89,7 +90,7 @@ struct DelayStateMachineTests {
       Issue.record("expected a failure")
       return
     }
-    #expect(dropped.count == 2)
+    expectEqual(dropped.count, 2)
     guard case .none = machine.upstreamFailed() else {
       Issue.record("only one failure")
       return
@@ -101,7 +102,7 @@ struct DelayStateMachineTests {
     var machine = _DelayStateMachine<Int>(dueTime: .seconds(10))
     _ = machine.elementArrived(1, now: time(0))
     let waiting = machine.disposed()
-    #expect(waiting.count == 1)
+    expectEqual(waiting.count, 1)
     let again = machine.disposed()
     #expect(again.isEmpty)
   }

@@ -11,8 +11,8 @@ struct DelaySubscriptionTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
       let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-      #expect(res.events == [.next(280, 42), .next(290, 43), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(230, 300)])
+      expectEqual(res.events, [.next(280, 42), .next(290, 43), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(230, 300)])
     }
   }
 
@@ -24,8 +24,8 @@ struct DelaySubscriptionTests {
         .next(50, 42), .next(60, 43), .error(70, testError),
       ])
       let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-      #expect(res.events == [.next(280, 42), .next(290, 43), .error(300, testError)])
-      #expect(xs.subscriptions == [Subscription(230, 300)])
+      expectEqual(res.events, [.next(280, 42), .next(290, 43), .error(300, testError)])
+      expectEqual(xs.subscriptions, [Subscription(230, 300)])
     }
   }
 
@@ -39,8 +39,8 @@ struct DelaySubscriptionTests {
       let res = scheduler.start(disposed: 291) {
         xs.delaySubscription(.seconds(30), scheduler: scheduler)
       }
-      #expect(res.events == [.next(280, 42), .next(290, 43)])
-      #expect(xs.subscriptions == [Subscription(230, 291)])
+      expectEqual(res.events, [.next(280, 42), .next(290, 43)])
+      expectEqual(xs.subscriptions, [Subscription(230, 291)])
     }
   }
 
@@ -52,8 +52,8 @@ struct DelaySubscriptionTests {
       let res = scheduler.start(disposed: 220) {
         xs.delaySubscription(.seconds(30), scheduler: scheduler)
       }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -63,8 +63,8 @@ struct DelaySubscriptionTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(5, 1), .completed(6)])
       let res = scheduler.start { xs.delaySubscription(Duration.seconds(10), scheduler: scheduler) }
-      #expect(res.events == [.next(215, 1), .completed(216)])
-      #expect(xs.subscriptions == [Subscription(210, 216)])
+      expectEqual(res.events, [.next(215, 1), .completed(216)])
+      expectEqual(xs.subscriptions, [Subscription(210, 216)])
     }
   }
 }

@@ -15,8 +15,8 @@ struct DelayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable(Self.simple)
       let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
-      #expect(res.events == [.next(350, 2), .next(450, 3), .next(550, 4), .completed(650)])
-      #expect(xs.subscriptions == [Subscription(200, 550)])
+      expectEqual(res.events, [.next(350, 2), .next(450, 3), .next(550, 4), .completed(650)])
+      expectEqual(xs.subscriptions, [Subscription(200, 550)])
     }
   }
 
@@ -26,8 +26,8 @@ struct DelayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable(Self.simple)
       let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.next(300, 2), .next(400, 3), .next(500, 4), .completed(600)])
-      #expect(xs.subscriptions == [Subscription(200, 550)])
+      expectEqual(res.events, [.next(300, 2), .next(400, 3), .next(500, 4), .completed(600)])
+      expectEqual(xs.subscriptions, [Subscription(200, 550)])
     }
   }
 
@@ -37,8 +37,8 @@ struct DelayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable(Self.simple)
       let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
-      #expect(res.events == [.next(400, 2), .next(500, 3), .next(600, 4), .completed(700)])
-      #expect(xs.subscriptions == [Subscription(200, 550)])
+      expectEqual(res.events, [.next(400, 2), .next(500, 3), .next(600, 4), .completed(700)])
+      expectEqual(xs.subscriptions, [Subscription(200, 550)])
     }
   }
 
@@ -48,8 +48,8 @@ struct DelayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1), .error(250, testError)])
       let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
-      #expect(res.events == [.error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -59,8 +59,8 @@ struct DelayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1), .completed(250)])
       let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
-      #expect(res.events == [.completed(400)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.completed(400)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -72,9 +72,9 @@ struct DelayTests {
         .next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .error(550, testError),
       ])
       let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
-      #expect(
-        res.events == [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 550)])
+      expectEqual(
+        res.events, [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 550)])
     }
   }
 
@@ -86,8 +86,8 @@ struct DelayTests {
         .next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .error(550, testError),
       ])
       let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
-      #expect(res.events == [.next(400, 2), .next(500, 3), .error(550, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 550)])
+      expectEqual(res.events, [.next(400, 2), .next(500, 3), .error(550, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 550)])
     }
   }
 
@@ -100,7 +100,7 @@ struct DelayTests {
       let shifted = Self.simple.filter { $0.time > 200 }.map {
         Recorded(time: $0.time + 42, value: $0.value)
       }
-      #expect(res.events == shifted)
+      expectEqual(res.events, shifted)
     }
   }
 
@@ -112,8 +112,8 @@ struct DelayTests {
         .next(210, 1), .next(210, 2), .next(230, 3), .completed(230),
       ])
       let res = scheduler.start { xs.delay(.seconds(10), scheduler: scheduler) }
-      #expect(res.events == [.next(220, 1), .next(221, 2), .next(240, 3), .completed(241)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 1), .next(221, 2), .next(240, 3), .completed(241)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -122,12 +122,12 @@ struct DelayTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.just(1).delay(.seconds(2), scheduler: scheduler) }
-      #expect(res.events == [.next(202, 1), .completed(203)])
+      expectEqual(res.events, [.next(202, 1), .completed(203)])
 
       let three = TestScheduler(initialClock: 0)
       let res3 = three.start { Observable.of(1, 2, 3).delay(.seconds(5), scheduler: three) }
-      #expect(
-        res3.events == [.next(205, 1), .next(206, 2), .next(207, 3), .completed(208)])
+      expectEqual(
+        res3.events, [.next(205, 1), .next(206, 2), .next(207, 3), .completed(208)])
     }
   }
 
@@ -137,8 +137,8 @@ struct DelayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable(Self.simple)
       let res = scheduler.start(disposed: 400) { xs.delay(.seconds(100), scheduler: scheduler) }
-      #expect(res.events == [.next(350, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(res.events, [.next(350, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -148,7 +148,7 @@ struct DelayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
       let res = scheduler.start { xs.delay(Duration.seconds(5), scheduler: scheduler) }
-      #expect(res.events == [.next(215, 1), .completed(225)])
+      expectEqual(res.events, [.next(215, 1), .completed(225)])
     }
   }
 
@@ -165,7 +165,7 @@ struct DelayTests {
         })
       scheduler.scheduleAt(5) { subject.onNext(1) }
       scheduler.start()
-      #expect(received.value == ["1@15", "2@25", "3@35"])
+      expectEqual(received.value, ["1@15", "2@25", "3@35"])
       subscription.dispose()
     }
   }
@@ -179,8 +179,8 @@ struct DelayTests {
         .delay(.milliseconds(5), scheduler: scheduler)
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == Array(0..<100))
-      #expect(observer.events.last?.value.isCompleted == true)
+      expectEqual(observer.elements, Array(0..<100))
+      expectEqual(observer.events.last?.value.isCompleted, true)
       subscription.dispose()
     }
   }

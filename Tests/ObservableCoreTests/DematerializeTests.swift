@@ -18,8 +18,8 @@ struct DematerializeTests {
         .next(230, .completed), .next(240, .next(3)), .completed(300),
       ])
       let res = scheduler.start { xs.dematerialize() }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -31,8 +31,8 @@ struct DematerializeTests {
         .next(210, Event<Int>.next(1)), .next(220, .error(testError)), .completed(300),
       ])
       let res = scheduler.start { xs.dematerialize() }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -43,7 +43,7 @@ struct DematerializeTests {
       let res = scheduler.start {
         Observable.of(Wrapped(event: .next(7)), Wrapped(event: .completed)).dematerialize()
       }
-      #expect(res.events == [.next(200, 7), .completed(200)])
+      expectEqual(res.events, [.next(200, 7), .completed(200)])
     }
   }
 
@@ -55,12 +55,12 @@ struct DematerializeTests {
         .next(210, Event<Int>.next(1)), .error(220, testError),
       ])
       let res = scheduler.start { xs.dematerialize() }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
       let ys = scheduler.createHotObservable([.completed(1250, Event<Int>.self)])
       let completed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.dematerialize()
       }
-      #expect(completed.events == [.completed(1250)])
+      expectEqual(completed.events, [.completed(1250)])
     }
   }
 
@@ -72,8 +72,8 @@ struct DematerializeTests {
         .next(210, Event<Int>.next(1)), .next(290, .next(2)), .completed(400),
       ])
       let res = scheduler.start(disposed: 250) { xs.dematerialize() }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -98,8 +98,8 @@ struct DematerializeTests {
       subject.onNext(.next(3))
       subject.onNext(.completed)
       subject.onNext(.next(4))
-      #expect(received.value == [1, 2])
-      #expect(late.value == [2, 3])
+      expectEqual(received.value, [1, 2])
+      expectEqual(late.value, [2, 3])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

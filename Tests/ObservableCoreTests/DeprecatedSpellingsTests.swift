@@ -321,13 +321,13 @@ struct DeprecatedObservableSpellingsTests {
     withLeakChecking {
       let source: [Recorded<Event<Int>>] = [.next(10, 1), .error(20, testError)]
       let old = run(source, cold: true) { scheduler, xs in legacy.retryWhenTyped(xs, scheduler) }
-      #expect(old.subscriptions == [Subscription(200, 220), Subscription(225, 245)])
+      expectEqual(old.subscriptions, [Subscription(200, 220), Subscription(225, 245)])
       let new = run(source, cold: true) { scheduler, xs in
         xs.retry(when: { (errors: Observable<TestError>) in
           errors.delay(.seconds(5), scheduler: scheduler).take(1)
         })
       }
-      #expect(old == new)
+      expectEqual(old, new)
     }
   }
 
@@ -336,13 +336,13 @@ struct DeprecatedObservableSpellingsTests {
     withLeakChecking {
       let source: [Recorded<Event<Int>>] = [.next(10, 1), .error(20, testError)]
       let old = run(source, cold: true) { scheduler, xs in legacy.retryWhenAny(xs, scheduler) }
-      #expect(old.events.first == .next(210, 1))
+      expectEqual(old.events.first, .next(210, 1))
       let new = run(source, cold: true) { scheduler, xs in
         xs.retry(when: { (errors: Observable<any Error>) in
           errors.delay(.seconds(5), scheduler: scheduler).take(1)
         })
       }
-      #expect(old == new)
+      expectEqual(old, new)
     }
   }
 
@@ -385,9 +385,9 @@ struct DeprecatedPrimitiveSequenceSpellingsTests {
       let new = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable(raw: work.asObservable()).subscribe(on: scheduler)
       }
-      #expect(old.events == [.completed(300)])
-      #expect(new.events == [])
-      #expect(work.subscriptions == [Subscription(201, 301), Subscription(1201, 2001)])
+      expectEqual(old.events, [.completed(300)])
+      expectEqual(new.events, [])
+      expectEqual(work.subscriptions, [Subscription(201, 301), Subscription(1201, 2001)])
     }
   }
 
@@ -487,7 +487,7 @@ struct DeprecatedPrimitiveSequenceSpellingsTests {
       let log = Box<[String]>([])
       _ = legacy.subscribe(.just(1), log: log)
       _ = legacy.subscribe(.error(testError), log: log)
-      #expect(log.value == ["success 1", "disposed", "error \(testError)", "disposed"])
+      expectEqual(log.value, ["success 1", "disposed", "error \(testError)", "disposed"])
 
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(300, 1), .completed(300)])
@@ -495,8 +495,8 @@ struct DeprecatedPrimitiveSequenceSpellingsTests {
       let subscription = legacy.subscribe(Single(raw: xs.asObservable()), log: early)
       scheduler.scheduleAt(250) { subscription.dispose() }
       scheduler.start()
-      #expect(early.value == ["disposed"])
-      #expect(xs.subscriptions == [Subscription(0, 250)])
+      expectEqual(early.value, ["disposed"])
+      expectEqual(xs.subscriptions, [Subscription(0, 250)])
     }
   }
 }

@@ -50,8 +50,8 @@ struct DispatchQueueSchedulerTests {
       }
     }
     #expect(await done.wait())
-    #expect(order.value == Array(0..<500))
-    #expect(detector.overlaps == 0)
+    expectEqual(order.value, Array(0..<500))
+    expectEqual(detector.overlaps, 0)
   }
 
   @Test("each initializer makes a working scheduler")
@@ -101,7 +101,7 @@ struct DispatchQueueSchedulerTests {
       return Disposables.create()
     }
     #expect(await done.wait())
-    #expect(seen.value == "target")
+    expectEqual(seen.value, "target")
   }
 
   @Test("a concurrent scheduler runs work in parallel")
@@ -127,7 +127,7 @@ struct DispatchQueueSchedulerTests {
       }
     }
     #expect(await done.wait())
-    #expect(results.value == [true, true])
+    expectEqual(results.value, [true, true])
   }
 
   @Test("relative work runs on the scheduler's queue")
@@ -144,7 +144,7 @@ struct DispatchQueueSchedulerTests {
       return Disposables.create()
     }
     #expect(await done.wait())
-    #expect(seen.value == "target")
+    expectEqual(seen.value, "target")
   }
 
   @Test("disposing relative work before it runs releases it at once")
@@ -203,8 +203,8 @@ struct DispatchQueueSchedulerTests {
       #expect(await done.wait())
       periodic.dispose()
       let count = states.value.count
-      #expect(states.value == Array(0..<count))
-      #expect(detector.overlaps == 0)
+      expectEqual(states.value, Array(0..<count))
+      expectEqual(detector.overlaps, 0)
     }
   }
 
@@ -250,6 +250,6 @@ struct DispatchQueueSchedulerTests {
     skipped.dispose()
     gate.signal()
     #expect(await done.wait())
-    #expect(ran.value == [2])
+    expectEqual(ran.value, [2])
   }
 }

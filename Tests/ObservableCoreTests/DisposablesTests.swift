@@ -37,11 +37,11 @@ struct DisposablesTests {
     let runs = Box(0)
     let disposable = Disposables.create(with: { runs.value += 1 })
     #expect(!disposable.isDisposed)
-    #expect(runs.value == 0)
+    expectEqual(runs.value, 0)
     disposable.dispose()
     #expect(disposable.isDisposed)
     disposable.dispose()
-    #expect(runs.value == 1)
+    expectEqual(runs.value, 1)
   }
 
   @Test("create(with:) runs its action once when disposed from many threads at once")
@@ -50,7 +50,7 @@ struct DisposablesTests {
       let runs = _Atomic<Int>(0)
       let disposable = Disposables.create(with: { runs.add(1, ordering: .relaxed) })
       concurrently { _ in disposable.dispose() }
-      #expect(runs.load(ordering: .relaxed) == 1)
+      expectEqual(runs.load(ordering: .relaxed), 1)
     }
   }
 
@@ -79,7 +79,7 @@ struct DisposablesTests {
     })
     holder.value = disposable
     disposable.dispose()
-    #expect(runs.value == 1)
+    expectEqual(runs.value, 1)
     holder.value = nil
   }
 
@@ -125,16 +125,16 @@ struct CompositeDisposableTests {
     let a = CountingDisposable()
     let b = CountingDisposable()
     let composite = CompositeDisposable(a, b)
-    #expect(composite.count == 2)
+    expectEqual(composite.count, 2)
     #expect(!composite.isDisposed)
     composite.dispose()
     composite.dispose()
     #expect(composite.isDisposed)
     #expect(a.disposals == 1 && b.disposals == 1)
-    #expect(composite.count == 0)
+    expectEqual(composite.count, 0)
     let late = CountingDisposable()
     #expect(composite.insert(late) == nil)
-    #expect(late.disposals == 1)
+    expectEqual(late.disposals, 1)
   }
 
   @Test("remove(for:) disposes and forgets one member")
@@ -146,15 +146,15 @@ struct CompositeDisposableTests {
     let keyB = composite.insert(b)
     #expect(keyA != nil && keyB != nil && keyA != keyB)
     if let keyA { composite.remove(for: keyA) }
-    #expect(a.disposals == 1)
-    #expect(composite.count == 1)
+    expectEqual(a.disposals, 1)
+    expectEqual(composite.count, 1)
     if let keyA { composite.remove(for: keyA) }
-    #expect(a.disposals == 1)
+    expectEqual(a.disposals, 1)
     composite.dispose()
     #expect(a.disposals == 1 && b.disposals == 1)
     let three = CompositeDisposable(a, b, CountingDisposable())
-    #expect(three.count == 3)
-    #expect(CompositeDisposable(disposables: [a, b]).count == 2)
+    expectEqual(three.count, 3)
+    expectEqual(CompositeDisposable(disposables: [a, b]).count, 2)
   }
 
   @Test("a member may insert into or dispose the composite from its dispose")
@@ -167,7 +167,7 @@ struct CompositeDisposableTests {
         composite.dispose()
       }))
     composite.dispose()
-    #expect(inserted.disposals == 1)
+    expectEqual(inserted.disposals, 1)
   }
 
   @Test("concurrent inserts, removes and disposes dispose every member exactly once")
@@ -195,14 +195,14 @@ struct SerialDisposableTests {
     let a = CountingDisposable()
     let b = CountingDisposable()
     serial.disposable = a
-    #expect(a.disposals == 0)
+    expectEqual(a.disposals, 0)
     serial.disposable = b
     #expect(a.disposals == 1 && b.disposals == 0)
     #expect((serial.disposable as? CountingDisposable) === b)
     serial.dispose()
     serial.dispose()
     #expect(serial.isDisposed)
-    #expect(b.disposals == 1)
+    expectEqual(b.disposals, 1)
   }
 
   @Test("after disposal, an assigned disposable is disposed at once")
@@ -211,7 +211,7 @@ struct SerialDisposableTests {
     serial.dispose()
     let late = CountingDisposable()
     serial.disposable = late
-    #expect(late.disposals == 1)
+    expectEqual(late.disposals, 1)
   }
 
   @Test("the replaced disposable may assign again from its dispose without deadlocking")
@@ -221,10 +221,10 @@ struct SerialDisposableTests {
     let replacement = CountingDisposable()
     serial.disposable = Disposables.create(with: { serial.disposable = next })
     serial.disposable = replacement
-    #expect(replacement.disposals == 1)
+    expectEqual(replacement.disposals, 1)
     #expect((serial.disposable as? CountingDisposable) === next)
     serial.dispose()
-    #expect(next.disposals == 1)
+    expectEqual(next.disposals, 1)
   }
 
   @Test("concurrent assignments and disposal leave nothing undisposed")
@@ -255,7 +255,7 @@ struct SingleAssignmentDisposableTests {
     single.dispose()
     single.dispose()
     #expect(single.isDisposed)
-    #expect(a.disposals == 1)
+    expectEqual(a.disposals, 1)
   }
 
   @Test("a disposable assigned after disposal is disposed at once")
@@ -265,7 +265,7 @@ struct SingleAssignmentDisposableTests {
     #expect(single.isDisposed)
     let a = CountingDisposable()
     single.setDisposable(a)
-    #expect(a.disposals == 1)
+    expectEqual(a.disposals, 1)
   }
 
   @Test("a second assignment is disposed and ignored instead of crashing")
@@ -275,10 +275,10 @@ struct SingleAssignmentDisposableTests {
     let second = CountingDisposable()
     single.setDisposable(first)
     single.setDisposable(second)
-    #expect(second.disposals == 1)
-    #expect(first.disposals == 0)
+    expectEqual(second.disposals, 1)
+    expectEqual(first.disposals, 0)
     single.dispose()
-    #expect(first.disposals == 1)
+    expectEqual(first.disposals, 1)
   }
 
   @Test("assignment racing disposal disposes the disposable exactly once")
@@ -289,7 +289,7 @@ struct SingleAssignmentDisposableTests {
       concurrently(threads: 4) { thread in
         if thread == 0 { single.setDisposable(member) } else { single.dispose() }
       }
-      #expect(member.disposals == 1)
+      expectEqual(member.disposals, 1)
     }
   }
 }
@@ -323,7 +323,7 @@ struct DisposeBagTests {
       subject.onNext(1)
       bag = DisposeBag()
       subject.onNext(2)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!subject.hasObservers)
       _ = bag
     }

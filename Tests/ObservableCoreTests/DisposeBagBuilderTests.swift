@@ -72,7 +72,7 @@ struct DisposeBagBuilderTests {
         _ = bag
       }
       subject.onNext(2)
-      #expect(received.value == [1, 10])
+      expectEqual(received.value, [1, 10])
       #expect(weakTracked == nil)
     }
   }

@@ -18,8 +18,8 @@ struct DistinctUntilChangedTests {
         .next(250, 1), .completed(300),
       ])
       let res = scheduler.start { xs.distinctUntilChanged() }
-      #expect(res.events == [.next(210, 1), .next(230, 2), .next(250, 1), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 2), .next(250, 1), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -31,7 +31,8 @@ struct DistinctUntilChangedTests {
         .next(210, "a"), .next(220, "b"), .next(230, "cd"), .next(240, "e"), .completed(300),
       ])
       let res = scheduler.start { xs.distinctUntilChanged { $0.count } }
-      #expect(res.events == [.next(210, "a"), .next(230, "cd"), .next(240, "e"), .completed(300)])
+      expectEqual(
+        res.events, [.next(210, "a"), .next(230, "cd"), .next(240, "e"), .completed(300)])
     }
   }
 
@@ -45,7 +46,7 @@ struct DistinctUntilChangedTests {
         .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300),
       ])
       let res = scheduler.start { xs.distinctUntilChanged { abs($0 - $1) <= 1 } }
-      #expect(res.events == [.next(210, 1), .next(230, 3), .completed(300)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 3), .completed(300)])
     }
   }
 
@@ -59,7 +60,7 @@ struct DistinctUntilChangedTests {
       let res = scheduler.start {
         xs.distinctUntilChanged({ $0.lowercased() }, comparer: { $0 == $1 })
       }
-      #expect(res.events == [.next(210, "A"), .next(230, "b"), .completed(300)])
+      expectEqual(res.events, [.next(210, "A"), .next(230, "b"), .completed(300)])
     }
   }
 
@@ -72,7 +73,7 @@ struct DistinctUntilChangedTests {
         .next(230, User(id: 2, name: "b")), .completed(300),
       ])
       let res = scheduler.start { xs.distinctUntilChanged(at: \.id).map(\.name) }
-      #expect(res.events == [.next(210, "a"), .next(230, "b"), .completed(300)])
+      expectEqual(res.events, [.next(210, "a"), .next(230, "b"), .completed(300)])
     }
   }
 
@@ -82,8 +83,8 @@ struct DistinctUntilChangedTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.distinctUntilChanged() }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -98,14 +99,14 @@ struct DistinctUntilChangedTests {
           return value
         }
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
       let ys = scheduler.createHotObservable([.next(1210, 1), .next(1220, 2), .completed(1300)])
       let comparerRes = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.distinctUntilChanged { (_: Int, _: Int) -> Bool in throw testError }
       }
-      #expect(comparerRes.events == [.next(1210, 1), .error(1220, testError)])
-      #expect(ys.subscriptions == [Subscription(1200, 1220)])
+      expectEqual(comparerRes.events, [.next(1210, 1), .error(1220, testError)])
+      expectEqual(ys.subscriptions, [Subscription(1200, 1220)])
     }
   }
 
@@ -115,8 +116,8 @@ struct DistinctUntilChangedTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.distinctUntilChanged() }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -141,8 +142,8 @@ struct DistinctUntilChangedTests {
       subject.onNext(1)
       subject.onNext(3)
       subject.onCompleted()
-      #expect(received.value == [1, 2])
-      #expect(late.value == [1, 2, 3])
+      expectEqual(received.value, [1, 2])
+      expectEqual(late.value, [1, 2, 3])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

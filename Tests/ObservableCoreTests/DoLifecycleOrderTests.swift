@@ -52,8 +52,9 @@ struct DoLifecycleOrderTests {
       _ = loggingSubscribe(
         loggingDo(loggingSource(log, emit: [.next(1), .completed]), log), log)
       log.mutate { $0.append("returned") }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onNext 1", "next 1", "afterNext 1", "onCompleted",
           "completed", "afterCompleted", "source dispose", "onSubscribed", "onDispose",
           "returned",
@@ -68,8 +69,9 @@ struct DoLifecycleOrderTests {
       _ = loggingSubscribe(
         loggingDo(loggingSource(log, emit: [.next(1), .error(testError)]), log), log)
       log.mutate { $0.append("returned") }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onNext 1", "next 1", "afterNext 1", "onError",
           "error", "afterError", "source dispose", "onSubscribed", "onDispose", "returned",
         ])
@@ -91,8 +93,9 @@ struct DoLifecycleOrderTests {
         onDispose: { log.mutate { $0.append("onDispose") } })
       _ = loggingSubscribe(source, log)
       log.mutate { $0.append("returned") }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onNext throws", "error", "source dispose",
           "onSubscribed", "onDispose", "returned",
         ])
@@ -108,8 +111,9 @@ struct DoLifecycleOrderTests {
       log.mutate { $0.append("returned") }
       subject.onNext(1)
       subject.onCompleted()
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onSubscribed", "returned", "onNext 1", "next 1",
           "afterNext 1", "onCompleted", "completed", "afterCompleted", "source dispose",
           "onDispose",
@@ -126,8 +130,9 @@ struct DoLifecycleOrderTests {
       log.mutate { $0.append("returned") }
       subject.onNext(1)
       subject.onError(testError)
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onSubscribed", "returned", "onNext 1", "next 1",
           "afterNext 1", "onError", "error", "afterError", "source dispose", "onDispose",
         ])
@@ -147,8 +152,9 @@ struct DoLifecycleOrderTests {
       subscription.dispose()
       log.mutate { $0.append("disposed") }
       subscription.dispose()
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onSubscribed", "returned", "onNext 1", "next 1",
           "afterNext 1", "disposing", "source dispose", "onDispose", "disposed",
         ])
@@ -171,8 +177,9 @@ struct DoLifecycleOrderTests {
       log.mutate { $0.append("returned") }
       subject.onNext(1)
       subject.onNext(2)
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onSubscribed", "returned", "onNext 1", "next 1",
           "disposing", "source dispose", "onDispose", "disposed", "afterNext 1",
         ])
@@ -191,8 +198,9 @@ struct DoLifecycleOrderTests {
       _ = loggingSubscribe(
         loggingDo(loggingSource(log, emit: [.next(1), .completed]), log).take(1), log)
       log.mutate { $0.append("returned") }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onNext 1", "next 1", "completed", "afterNext 1",
           "source dispose", "onSubscribed", "onDispose", "returned",
         ])
@@ -207,12 +215,12 @@ struct DoLifecycleOrderTests {
         onSubscribed: { loading.value = true },
         onDispose: { loading.value = false }
       ).subscribe()
-      #expect(loading.value == false)
+      expectEqual(loading.value, false)
       _ = Single.just(1).do(
         onSubscribed: { loading.value = true },
         onDispose: { loading.value = false }
       ).subscribe()
-      #expect(loading.value == false)
+      expectEqual(loading.value, false)
     }
   }
 
@@ -240,8 +248,9 @@ struct DoLifecycleOrderTests {
           onFailure: { _ in log.mutate { $0.append("failure") } })
         log.mutate { $0.append("returned") }
       }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onSuccess 1", "success 1", "afterSuccess 1",
           "source dispose", "onSubscribed", "onDispose", "returned",
           "onSubscribe", "source subscribe", "onError", "failure", "afterError",
@@ -271,8 +280,9 @@ struct DoLifecycleOrderTests {
       ).subscribe(onSuccess: { value in log.mutate { $0.append("success \(value)") } })
       log.mutate { $0.append("returned") }
       subject.onNext(1)
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onSubscribed", "returned", "onSuccess 1",
           "success 1", "afterSuccess 1", "source dispose", "onDispose",
         ])
@@ -307,8 +317,9 @@ struct DoLifecycleOrderTests {
           onCompleted: { log.mutate { $0.append("completed") } })
         log.mutate { $0.append("returned") }
       }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onNext 1", "success 1", "afterNext 1",
           "onCompleted", "afterCompleted", "source dispose", "onSubscribed", "onDispose",
           "returned",
@@ -335,8 +346,9 @@ struct DoLifecycleOrderTests {
         onDispose: { log.mutate { $0.append("onDispose") } }
       ).subscribe(onSuccess: { value in log.mutate { $0.append("success \(value)") } })
       log.mutate { $0.append("returned") }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onNext 1", "success 1", "source dispose",
           "onSubscribed", "onDispose", "returned",
         ])
@@ -367,8 +379,9 @@ struct DoLifecycleOrderTests {
           onError: { _ in log.mutate { $0.append("failure") } })
         log.mutate { $0.append("returned") }
       }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onCompleted", "completed", "afterCompleted",
           "source dispose", "onSubscribed", "onDispose", "returned",
           "onSubscribe", "source subscribe", "onError", "failure", "afterError",
@@ -398,8 +411,9 @@ struct DoLifecycleOrderTests {
         onNext: { value in log.mutate { $0.append("next \(value)") } },
         onCompleted: { log.mutate { $0.append("completed") } })
       log.mutate { $0.append("returned") }
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "source subscribe", "onNext 1", "next 1", "afterNext 1", "onCompleted",
           "completed", "afterCompleted", "source dispose", "onSubscribed", "onDispose",
           "returned",

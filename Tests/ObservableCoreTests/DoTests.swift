@@ -22,8 +22,9 @@ struct DoTests {
         onCompleted: { log.mutate { $0.append("completed") } })
       subject.onNext(1)
       subject.onCompleted()
-      #expect(
-        log.value == [
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "onSubscribed true", "onNext 1", "next 1", "afterNext 1",
           "onCompleted", "completed", "afterCompleted", "onDispose false",
         ])
@@ -42,9 +43,9 @@ struct DoTests {
           afterError: { _ in log.mutate { $0.append("afterError") } },
           onDispose: { log.mutate { $0.append("onDispose \(scheduler.clock)") } })
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(log.value == ["onError", "afterError", "onDispose 220"])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(log.value, ["onError", "afterError", "onDispose 220"])
     }
   }
 
@@ -58,14 +59,14 @@ struct DoTests {
       let res = scheduler.start {
         xs.do(onNext: { value in if value == 2 { throw testError } })
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
       let ys = scheduler.createHotObservable([.next(1210, 1), .next(1220, 2), .completed(1300)])
       let after = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.do(afterNext: { _ in throw testError })
       }
-      #expect(after.events == [.next(1210, 1), .error(1210, testError)])
-      #expect(ys.subscriptions == [Subscription(1200, 1210)])
+      expectEqual(after.events, [.next(1210, 1), .error(1210, testError)])
+      expectEqual(ys.subscriptions, [Subscription(1200, 1210)])
     }
   }
 
@@ -77,11 +78,11 @@ struct DoTests {
       let res = scheduler.start {
         Observable<Int>.error(testError).do(onError: { _ in throw other })
       }
-      #expect(res.events == [.error(200, other)])
+      expectEqual(res.events, [.error(200, other)])
       let completed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Observable<Int>.empty().do(onCompleted: { throw other })
       }
-      #expect(completed.events == [.error(1200, other)])
+      expectEqual(completed.events, [.error(1200, other)])
     }
   }
 
@@ -94,7 +95,7 @@ struct DoTests {
       let res = scheduler.start {
         Observable<Int>.empty().do(afterCompleted: { throw marker })
       }
-      #expect(res.events == [.completed(200)])
+      expectEqual(res.events, [.completed(200)])
       #expect(reported.value.contains("\(marker)"))
     }
   }
@@ -108,9 +109,9 @@ struct DoTests {
       let res = scheduler.start(disposed: 250) {
         xs.do(onDispose: { log.mutate { $0.append("onDispose \(xs.subscriptions)") } })
       }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(log.value == ["onDispose \([Subscription(200, 250)])"])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(log.value, ["onDispose \([Subscription(200, 250)])"])
     }
   }
 
@@ -133,8 +134,8 @@ struct DoTests {
       })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received.value == [1, 2])
-      #expect(seen.value == [1, 2, 2])
+      expectEqual(received.value, [1, 2])
+      expectEqual(seen.value, [1, 2, 2])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -12,8 +12,8 @@ struct ElementAtTests {
         .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.element(at: 1) }
-      #expect(res.events == [.next(220, 2), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(220, 2), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -23,8 +23,8 @@ struct ElementAtTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
       let res = scheduler.start { xs.element(at: 1) }
-      #expect(res.events == [.error(300, RxError.argumentOutOfRange)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.error(300, RxError.argumentOutOfRange)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -33,7 +33,7 @@ struct ElementAtTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.of(1, 2).element(at: -1) }
-      #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(res.events, [.error(200, RxError.argumentOutOfRange)])
     }
   }
 
@@ -43,8 +43,8 @@ struct ElementAtTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.element(at: 3) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -54,8 +54,8 @@ struct ElementAtTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.element(at: 1) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -64,7 +64,7 @@ struct ElementAtTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.repeatElement(4).element(at: 3) }
-      #expect(res.events == [.next(200, 4), .completed(200)])
+      expectEqual(res.events, [.next(200, 4), .completed(200)])
     }
   }
 
@@ -83,8 +83,8 @@ struct ElementAtTests {
       })
       subject.onNext(1)
       subject.onNext(2)
-      #expect(received.value == [2])
-      #expect(late.value == [11])
+      expectEqual(received.value, [2])
+      expectEqual(late.value, [11])
       #expect(!subject.hasObservers)
     }
   }

@@ -9,7 +9,7 @@ struct EmptyTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.empty() }
-      #expect(res.events == [.completed(200)])
+      expectEqual(res.events, [.completed(200)])
     }
   }
 
@@ -21,8 +21,8 @@ struct EmptyTests {
       let res = scheduler.start(disposed: 500) {
         Observable<Int>.never().do(onDispose: { disposedAt.mutate { $0.append(scheduler.clock) } })
       }
-      #expect(res.events == [])
-      #expect(disposedAt.value == [500])
+      expectEqual(res.events, [])
+      expectEqual(disposedAt.value, [500])
     }
   }
 
@@ -31,7 +31,7 @@ struct EmptyTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.error(testError) }
-      #expect(res.events == [.error(200, testError)])
+      expectEqual(res.events, [.error(200, testError)])
     }
   }
 
@@ -45,7 +45,7 @@ struct EmptyTests {
           received.mutate { $0.append("error") }
         })
       })
-      #expect(received.value == ["completed", "error"])
+      expectEqual(received.value, ["completed", "error"])
     }
   }
 

@@ -12,9 +12,9 @@ struct EnumeratedTests {
         .next(150, "z"), .next(210, "a"), .next(220, "b"), .next(230, "c"), .completed(300),
       ])
       let res = scheduler.start { xs.enumerated().map { "\($0.index)\($0.element)" } }
-      #expect(
-        res.events == [.next(210, "0a"), .next(220, "1b"), .next(230, "2c"), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(
+        res.events, [.next(210, "0a"), .next(220, "1b"), .next(230, "2c"), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -25,7 +25,7 @@ struct EnumeratedTests {
       let received = Box<[Int]>([])
       _ = source.subscribe(onNext: { pair in received.mutate { $0.append(pair.index) } })
       _ = source.subscribe(onNext: { pair in received.mutate { $0.append(pair.index) } })
-      #expect(received.value == [0, 1, 0, 1])
+      expectEqual(received.value, [0, 1, 0, 1])
     }
   }
 
@@ -35,8 +35,8 @@ struct EnumeratedTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.enumerated().map(\.index) }
-      #expect(res.events == [.next(210, 0), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 0), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -46,8 +46,8 @@ struct EnumeratedTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.enumerated().map(\.index) }
-      #expect(res.events == [.next(210, 0)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 0)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -71,8 +71,8 @@ struct EnumeratedTests {
       subject.onNext("a")
       subject.onNext("c")
       subject.onCompleted()
-      #expect(received.value == ["0a", "1b"])
-      #expect(late.value == ["0b", "1c"])
+      expectEqual(received.value, ["0a", "1b"])
+      expectEqual(late.value, ["0b", "1c"])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -28,8 +28,8 @@ struct FilterTests {
         .completed(300),
       ])
       let res = scheduler.start { xs.filter { $0.isMultiple(of: 2) } }
-      #expect(res.events == [.next(220, 2), .next(240, 4), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(220, 2), .next(240, 4), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -39,8 +39,8 @@ struct FilterTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 2), .next(215, 3), .error(220, testError)])
       let res = scheduler.start { xs.filter { $0.isMultiple(of: 2) } }
-      #expect(res.events == [.next(210, 2), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 2), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -57,8 +57,8 @@ struct FilterTests {
           return true
         }
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -73,8 +73,8 @@ struct FilterTests {
           return true
         }
         .subscribe { event in received.mutate { $0.append(event) } }
-      #expect(received.value == [.next(1), .next(2), .error(testError)])
-      #expect(pulled.value == 3)
+      expectEqual(received.value, [.next(1), .next(2), .error(testError)])
+      expectEqual(pulled.value, 3)
     }
   }
 
@@ -84,8 +84,8 @@ struct FilterTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.filter { _ in true } }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -102,7 +102,7 @@ struct FilterTests {
       subject.onNext(0)
       subject.onNext(1)
       subject.onNext(2)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }
@@ -121,7 +121,7 @@ struct FilterTests {
         }
       })
       subject.onNext(2)
-      #expect(received.value == [2, 4, 6])
+      expectEqual(received.value, [2, 4, 6])
       subscription.dispose()
     }
   }

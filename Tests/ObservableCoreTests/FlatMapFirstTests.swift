@@ -19,10 +19,10 @@ struct FlatMapFirstTests {
           return inner
         }
       }
-      #expect(res.events == [.next(220, 7), .next(270, 7), .completed(300)])
-      #expect(mapped.value == [0, 2])
-      #expect(inner.subscriptions == [Subscription(210, 240), Subscription(260, 290)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(220, 7), .next(270, 7), .completed(300)])
+      expectEqual(mapped.value, [0, 2])
+      expectEqual(inner.subscriptions, [Subscription(210, 240), Subscription(260, 290)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -33,8 +33,8 @@ struct FlatMapFirstTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .completed(230)])
       let inner = scheduler.createColdObservable([.next(10, 7), .next(40, 8), .completed(50)])
       let res = scheduler.start { xs.flatMapFirst { _ in inner } }
-      #expect(res.events == [.next(220, 7), .next(250, 8), .completed(260)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 7), .next(250, 8), .completed(260)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -45,8 +45,8 @@ struct FlatMapFirstTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .completed(400)])
       let inner = scheduler.createColdObservable([.error(10, testError, Int.self)])
       let res = scheduler.start { xs.flatMapFirst { _ in inner } }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -57,8 +57,8 @@ struct FlatMapFirstTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .error(230, testError)])
       let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let res = scheduler.start { xs.flatMapFirst { _ in inner } }
-      #expect(res.events == [.next(220, 1), .error(230, testError)])
-      #expect(inner.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(220, 1), .error(230, testError)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230)])
     }
   }
 
@@ -70,8 +70,8 @@ struct FlatMapFirstTests {
       let res = scheduler.start {
         xs.flatMapFirst { _ -> Observable<Int> in throw testError }
       }
-      #expect(res.events == [.error(210, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.error(210, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -82,9 +82,9 @@ struct FlatMapFirstTests {
       let xs = scheduler.createHotObservable([.next(210, 0)])
       let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let res = scheduler.start(disposed: 250) { xs.flatMapFirst { _ in inner } }
-      #expect(res.events == [.next(220, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [.next(220, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -108,8 +108,8 @@ struct FlatMapFirstTests {
       inner.onNext(1)
       inner.onNext(2)
       inner.onNext(3)
-      #expect(mapped.value == [0])
-      #expect(received.value == [1, 2])
+      expectEqual(mapped.value, [0])
+      expectEqual(received.value, [1, 2])
       #expect(!inner.hasObservers)
       subscription.value = nil
     }
@@ -162,7 +162,7 @@ struct FlatMapFirstTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "a10", "b1", "b10"])
+      expectEqual(received.value, ["a1", "a10", "b1", "b10"])
     }
   }
 }

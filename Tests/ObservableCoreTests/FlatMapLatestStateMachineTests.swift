@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -22,9 +23,9 @@ struct FlatMapLatestStateMachineTests {
     }
     #expect(previous2 === first)
     #expect(id1 != id2)
-    #expect(machine.innerElementArrived(id: id1) == .drop)
-    #expect(machine.innerElementArrived(id: id2) == .forward)
-    #expect(machine.innerFailed(id: id1) == .drop)
+    expectEqual(machine.innerElementArrived(id: id1), .drop)
+    expectEqual(machine.innerElementArrived(id: id2), .forward)
+    expectEqual(machine.innerFailed(id: id1), .drop)
     guard case .none = machine.innerCompleted(id: id1) else {
       Issue.record("a stale completion must be ignored")
       return
@@ -34,8 +35,8 @@ struct FlatMapLatestStateMachineTests {
   @Test("completes when the outer completes with no inner running")
   func outerCompletesIdle() {
     var machine = _FlatMapLatestStateMachine()
-    #expect(machine.outerCompleted() == .complete)
-    #expect(machine.outerFailed() == .none)
+    expectEqual(machine.outerCompleted(), .complete)
+    expectEqual(machine.outerFailed(), .none)
     #expect(machine.disposed() == nil)
   }
 
@@ -47,13 +48,13 @@ struct FlatMapLatestStateMachineTests {
       Issue.record("expected subscribe")
       return
     }
-    #expect(machine.outerCompleted() == .none)
+    expectEqual(machine.outerCompleted(), .none)
     guard case .disposeInnerAndComplete(let finished) = machine.innerCompleted(id: id) else {
       Issue.record("expected completion")
       return
     }
     #expect(finished === inner)
-    #expect(machine.innerElementArrived(id: id) == .drop)
+    expectEqual(machine.innerElementArrived(id: id), .drop)
   }
 
   @Test("an inner completing before the outer is released and the result goes on")
@@ -69,8 +70,8 @@ struct FlatMapLatestStateMachineTests {
       return
     }
     #expect(finished === inner)
-    #expect(machine.innerElementArrived(id: id) == .drop)
-    #expect(machine.outerCompleted() == .complete)
+    expectEqual(machine.innerElementArrived(id: id), .drop)
+    expectEqual(machine.outerCompleted(), .complete)
   }
 
   @Test("an inner error finishes the machine; later events are dropped")
@@ -81,10 +82,10 @@ struct FlatMapLatestStateMachineTests {
       Issue.record("expected subscribe")
       return
     }
-    #expect(machine.innerFailed(id: id) == .forward)
-    #expect(machine.innerElementArrived(id: id) == .drop)
-    #expect(machine.outerFailed() == .none)
-    #expect(machine.outerCompleted() == .none)
+    expectEqual(machine.innerFailed(id: id), .forward)
+    expectEqual(machine.innerElementArrived(id: id), .drop)
+    expectEqual(machine.outerFailed(), .none)
+    expectEqual(machine.outerCompleted(), .none)
     guard case .discard = machine.outerElementArrived(inner: _Lifetime()) else {
       Issue.record("a finished machine must discard new inners")
       return
@@ -98,8 +99,8 @@ struct FlatMapLatestStateMachineTests {
     var machine = _FlatMapLatestStateMachine()
     let inner = _Lifetime()
     _ = machine.outerElementArrived(inner: inner)
-    #expect(machine.outerFailed() == .fail)
-    #expect(machine.outerFailed() == .none)
+    expectEqual(machine.outerFailed(), .fail)
+    expectEqual(machine.outerFailed(), .none)
     #expect(machine.disposed() === inner)
   }
 
@@ -112,9 +113,9 @@ struct FlatMapLatestStateMachineTests {
       return
     }
     #expect(machine.disposed() === inner)
-    #expect(machine.innerElementArrived(id: id) == .drop)
-    #expect(machine.innerFailed(id: id) == .drop)
-    #expect(machine.outerCompleted() == .none)
+    expectEqual(machine.innerElementArrived(id: id), .drop)
+    expectEqual(machine.innerFailed(id: id), .drop)
+    expectEqual(machine.outerCompleted(), .none)
     guard case .discard = machine.outerElementArrived(inner: _Lifetime()) else {
       Issue.record("a disposed machine must discard new inners")
       return
@@ -135,14 +136,14 @@ struct FlatMapLatestStateMachineTests {
     }
     #expect(previous === first)
     #expect(!complete)
-    #expect(machine.innerElementArrived(id: id) == .drop)
-    #expect(machine.innerFailed(id: id) == .drop)
+    expectEqual(machine.innerElementArrived(id: id), .drop)
+    expectEqual(machine.innerFailed(id: id), .drop)
     guard case .none = machine.innerCompleted(id: id) else {
       Issue.record("the replaced inner's completion must be ignored")
       return
     }
     // The just inner has finished, so the outer's completion completes the result at once.
-    #expect(machine.outerCompleted() == .complete)
+    expectEqual(machine.outerCompleted(), .complete)
     guard case .discard = machine.immediateElementArrived() else {
       Issue.record("nothing may be delivered after the result terminated")
       return
@@ -152,7 +153,7 @@ struct FlatMapLatestStateMachineTests {
   @Test("a just inner after a failure or disposal is dropped")
   func immediateElementAfterEnd() {
     var failed = _FlatMapLatestStateMachine()
-    #expect(failed.outerFailed() == .fail)
+    expectEqual(failed.outerFailed(), .fail)
     guard case .discard = failed.immediateElementArrived() else {
       Issue.record("expected discard after failure")
       return

@@ -19,13 +19,14 @@ struct FlatMapLatestTests {
         scheduler.createColdObservable([.next(10, 21), .next(100, 22), .completed(120)]),
       ]
       let res = scheduler.start { xs.flatMapLatest { inners[$0] } }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(220, 11), .next(230, 12), .next(260, 21), .next(350, 22), .completed(370),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(inners[0].subscriptions == [Subscription(210, 250)])
-      #expect(inners[1].subscriptions == [Subscription(250, 370)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 250)])
+      expectEqual(inners[1].subscriptions, [Subscription(250, 370)])
     }
   }
 
@@ -36,8 +37,8 @@ struct FlatMapLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .completed(400)])
       let inner = scheduler.createColdObservable([.next(10, 1), .completed(20)])
       let res = scheduler.start { xs.flatMapLatest { _ in inner } }
-      #expect(res.events == [.next(220, 1), .completed(400)])
-      #expect(inner.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(220, 1), .completed(400)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230)])
     }
   }
 
@@ -47,7 +48,7 @@ struct FlatMapLatestTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.completed(250, Int.self)])
       let res = scheduler.start { xs.flatMapLatest { Observable.just($0) } }
-      #expect(res.events == [.completed(250)])
+      expectEqual(res.events, [.completed(250)])
     }
   }
 
@@ -58,9 +59,9 @@ struct FlatMapLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .next(300, 1), .completed(400)])
       let inner = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
       let res = scheduler.start { xs.flatMapLatest { _ in inner } }
-      #expect(res.events == [.next(220, 1), .error(230, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
-      #expect(inner.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(220, 1), .error(230, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230)])
     }
   }
 
@@ -71,9 +72,9 @@ struct FlatMapLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .error(240, testError)])
       let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let res = scheduler.start { xs.flatMapLatest { _ in inner } }
-      #expect(res.events == [.next(220, 1), .error(240, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 240)])
-      #expect(inner.subscriptions == [Subscription(210, 240)])
+      expectEqual(res.events, [.next(220, 1), .error(240, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 240)])
+      expectEqual(inner.subscriptions, [Subscription(210, 240)])
     }
   }
 
@@ -89,9 +90,9 @@ struct FlatMapLatestTests {
           return inner
         }
       }
-      #expect(res.events == [.next(220, 5), .error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [.next(220, 5), .error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -102,9 +103,9 @@ struct FlatMapLatestTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .next(300, 1)])
       let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let res = scheduler.start(disposed: 250) { xs.flatMapLatest { _ in inner } }
-      #expect(res.events == [.next(220, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [.next(220, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -125,7 +126,7 @@ struct FlatMapLatestTests {
       second.onNext(3)
       second.onCompleted()
       outer.onCompleted()
-      #expect(observer.events.map(\.value) == [.next(1), .next(3), .completed])
+      expectEqual(observer.events.map(\.value), [.next(1), .next(3), .completed])
       subscription.dispose()
     }
   }
@@ -136,7 +137,7 @@ struct FlatMapLatestTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start { xs.flatMapLatest { Single.just($0 * 10) } }
-      #expect(res.events == [.next(210, 10), .next(220, 20), .completed(230)])
+      expectEqual(res.events, [.next(210, 10), .next(220, 20), .completed(230)])
     }
   }
 
@@ -157,7 +158,7 @@ struct FlatMapLatestTests {
       // elements were delivered after onNext returned.
       #expect(!first.hasObservers)
       first.onNext(2)
-      #expect(received.value == [1, 10, 11])
+      expectEqual(received.value, [1, 10, 11])
       subscription.dispose()
     }
   }
@@ -176,7 +177,7 @@ struct FlatMapLatestTests {
       outer.onNext(0)
       inner.onNext(1)
       inner.onNext(2)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!outer.hasObservers)
       #expect(!inner.hasObservers)
       subscription.value = nil
@@ -199,7 +200,7 @@ struct FlatMapLatestTests {
       })
       outer.onNext(1)
       outer.onNext(2)
-      #expect(received.value == ["a1", "a2", "b2"])
+      expectEqual(received.value, ["a1", "a2", "b2"])
       subscription.dispose()
       for disposable in nested.value { disposable.dispose() }
     }
@@ -308,9 +309,9 @@ struct FlatMapLatestTests {
       subscription.value = disposable
       outer.onNext(0)
       await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
-      #expect(disposed.load(ordering: .relaxed) == true)
-      #expect(innerDisposed.load(ordering: .relaxed) == true)
-      #expect(afterDispose.load(ordering: .relaxed) == 0)
+      expectEqual(disposed.load(ordering: .relaxed), true)
+      expectEqual(innerDisposed.load(ordering: .relaxed), true)
+      expectEqual(afterDispose.load(ordering: .relaxed), 0)
       #expect(!outer.hasObservers)
       subscription.value = nil
     }
@@ -329,11 +330,12 @@ struct FlatMapLatestTests {
           value == 1 ? .just(100) : slow.asObservable()
         }
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(220, 10), .next(250, 100), .next(280, 10), .next(320, 11), .completed(360),
         ])
-      #expect(slow.subscriptions == [Subscription(210, 250), Subscription(270, 360)])
+      expectEqual(slow.subscriptions, [Subscription(210, 250), Subscription(270, 360)])
     }
   }
 
@@ -346,7 +348,7 @@ struct FlatMapLatestTests {
       outer.onNext(1)
       outer.onNext(2)
       outer.onCompleted()
-      #expect(observer.events.map(\.value) == [.next(2), .next(4), .completed])
+      expectEqual(observer.events.map(\.value), [.next(2), .next(4), .completed])
       subscription.dispose()
     }
   }
@@ -364,7 +366,7 @@ struct FlatMapLatestTests {
         })
       outer.onNext(1)
       // The reentrant element waits until the current delivery returns.
-      #expect(seen.value == [1, -1, 2, -2, 3, -3])
+      expectEqual(seen.value, [1, -1, 2, -2, 3, -3])
       subscription.dispose()
     }
   }
@@ -382,7 +384,7 @@ struct FlatMapLatestTests {
         })
       outer.onNext(1)
       outer.onNext(2)
-      #expect(seen.value == [1])
+      expectEqual(seen.value, [1])
       #expect(!outer.hasObservers)
     }
   }

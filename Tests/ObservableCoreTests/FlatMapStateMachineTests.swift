@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -7,7 +8,7 @@ struct FlatMapStateMachineTests {
   @Test("unbounded: every inner is subscribed at once with its own id")
   func unbounded() {
     var machine = _FlatMapStateMachine<String>(policy: .unbounded)
-    #expect(machine.outerElementArrived() == .transform)
+    expectEqual(machine.outerElementArrived(), .transform)
     let first = machine.innerArrived("a", lifetime: _Lifetime())
     let second = machine.innerArrived("b", lifetime: _Lifetime())
     guard case .subscribe(let id1) = first, case .subscribe(let id2) = second else {
@@ -15,8 +16,8 @@ struct FlatMapStateMachineTests {
       return
     }
     #expect(id1 != id2)
-    #expect(machine.innerElementArrived(id: id1) == .forward)
-    #expect(machine.innerElementArrived(id: id2) == .forward)
+    expectEqual(machine.innerElementArrived(id: id1), .forward)
+    expectEqual(machine.innerElementArrived(id: id2), .forward)
   }
 
   @Test("completes only once the outer and every inner have completed")
@@ -27,22 +28,22 @@ struct FlatMapStateMachineTests {
       Issue.record("expected subscribe")
       return
     }
-    #expect(machine.outerCompleted() == .none)
+    expectEqual(machine.outerCompleted(), .none)
     guard case .disposeInnerAndComplete(let finished) = machine.innerCompleted(id: id) else {
       Issue.record("expected completion")
       return
     }
     #expect(finished === lifetime)
-    #expect(machine.innerElementArrived(id: id) == .drop)
-    #expect(machine.outerFailed() == .none)
+    expectEqual(machine.innerElementArrived(id: id), .drop)
+    expectEqual(machine.outerFailed(), .none)
   }
 
   @Test("an idle machine completes when the outer completes")
   func idleCompletion() {
     var machine = _FlatMapStateMachine<String>(policy: .unbounded)
-    #expect(machine.outerCompleted() == .complete)
-    #expect(machine.outerElementArrived() == .drop)
-    #expect(machine.innerArrived("late", lifetime: _Lifetime()) == .discard)
+    expectEqual(machine.outerCompleted(), .complete)
+    expectEqual(machine.outerElementArrived(), .drop)
+    expectEqual(machine.innerArrived("late", lifetime: _Lifetime()), .discard)
   }
 
   @Test("an inner completing before the outer releases its lifetime only")
@@ -62,7 +63,7 @@ struct FlatMapStateMachineTests {
       Issue.record("a second completion must be ignored")
       return
     }
-    #expect(machine.outerCompleted() == .complete)
+    expectEqual(machine.outerCompleted(), .complete)
   }
 
   @Test("limited: inners beyond the limit wait, and a finished inner's slot goes to the oldest")
@@ -73,8 +74,8 @@ struct FlatMapStateMachineTests {
       Issue.record("expected subscribe")
       return
     }
-    #expect(machine.innerArrived("b", lifetime: _Lifetime()) == .enqueued)
-    #expect(machine.innerArrived("c", lifetime: _Lifetime()) == .enqueued)
+    expectEqual(machine.innerArrived("b", lifetime: _Lifetime()), .enqueued)
+    expectEqual(machine.innerArrived("c", lifetime: _Lifetime()), .enqueued)
     guard case .none = machine.waitingSubscriptionRequested(lifetime: _Lifetime()) else {
       Issue.record("no slot is free yet")
       return
@@ -84,7 +85,7 @@ struct FlatMapStateMachineTests {
       return
     }
     // The reserved slot is not available to a newly arriving inner.
-    #expect(machine.innerArrived("d", lifetime: _Lifetime()) == .enqueued)
+    expectEqual(machine.innerArrived("d", lifetime: _Lifetime()), .enqueued)
     guard
       case .subscribe(let source, let nextID) = machine.waitingSubscriptionRequested(
         lifetime: _Lifetime())
@@ -92,8 +93,8 @@ struct FlatMapStateMachineTests {
       Issue.record("expected the oldest waiting inner")
       return
     }
-    #expect(source == "b")
-    #expect(machine.outerCompleted() == .none)
+    expectEqual(source, "b")
+    expectEqual(machine.outerCompleted(), .none)
     guard case .disposeInnerAndSubscribeWaiting = machine.innerCompleted(id: nextID) else {
       Issue.record("c and d still wait")
       return
@@ -107,8 +108,8 @@ struct FlatMapStateMachineTests {
       Issue.record("expected subscribe")
       return
     }
-    #expect(machine.innerArrived("b", lifetime: _Lifetime()) == .enqueued)
-    #expect(machine.outerCompleted() == .none)
+    expectEqual(machine.innerArrived("b", lifetime: _Lifetime()), .enqueued)
+    expectEqual(machine.outerCompleted(), .none)
     _ = machine.innerCompleted(id: id)
     guard
       case .subscribe(_, let second) = machine.waitingSubscriptionRequested(
@@ -126,14 +127,14 @@ struct FlatMapStateMachineTests {
   @Test("dropWhileBusy: outer elements are dropped while an inner runs")
   func dropWhileBusy() {
     var machine = _FlatMapStateMachine<String>(policy: .dropWhileBusy)
-    #expect(machine.outerElementArrived() == .transform)
+    expectEqual(machine.outerElementArrived(), .transform)
     guard case .subscribe(let id) = machine.innerArrived("a", lifetime: _Lifetime()) else {
       Issue.record("expected subscribe")
       return
     }
-    #expect(machine.outerElementArrived() == .drop)
+    expectEqual(machine.outerElementArrived(), .drop)
     _ = machine.innerCompleted(id: id)
-    #expect(machine.outerElementArrived() == .transform)
+    expectEqual(machine.outerElementArrived(), .transform)
   }
 
   @Test("an inner error finishes the machine; disposal hands back every lifetime and the queue")
@@ -161,8 +162,8 @@ struct FlatMapStateMachineTests {
   @Test("an outer error finishes the machine once")
   func outerFailure() {
     var machine = _FlatMapStateMachine<String>(policy: .unbounded)
-    #expect(machine.outerFailed() == .fail)
-    #expect(machine.outerFailed() == .none)
-    #expect(machine.outerElementArrived() == .drop)
+    expectEqual(machine.outerFailed(), .fail)
+    expectEqual(machine.outerFailed(), .none)
+    expectEqual(machine.outerElementArrived(), .drop)
   }
 }

@@ -17,13 +17,14 @@ struct FlatMapTests {
         scheduler.createColdObservable([.next(10, 3), .next(30, 4), .completed(100)]),
       ]
       let res = scheduler.start { xs.flatMap { inners[$0] } }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(220, 1), .next(250, 3), .next(260, 2), .next(270, 4), .completed(340),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(inners[0].subscriptions == [Subscription(210, 280)])
-      #expect(inners[1].subscriptions == [Subscription(240, 340)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 280)])
+      expectEqual(inners[1].subscriptions, [Subscription(240, 340)])
     }
   }
 
@@ -34,7 +35,7 @@ struct FlatMapTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .completed(400)])
       let inner = scheduler.createColdObservable([.next(10, 1), .completed(20)])
       let res = scheduler.start { xs.flatMap { _ in inner } }
-      #expect(res.events == [.next(220, 1), .completed(400)])
+      expectEqual(res.events, [.next(220, 1), .completed(400)])
     }
   }
 
@@ -45,8 +46,8 @@ struct FlatMapTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .next(215, 0), .completed(300)])
       let inner = scheduler.createColdObservable([.next(10, 7), .completed(20)])
       let res = scheduler.start { xs.flatMap { _ in inner } }
-      #expect(res.events == [.next(220, 7), .next(225, 7), .completed(300)])
-      #expect(inner.subscriptions == [Subscription(210, 230), Subscription(215, 235)])
+      expectEqual(res.events, [.next(220, 7), .next(225, 7), .completed(300)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230), Subscription(215, 235)])
     }
   }
 
@@ -60,10 +61,10 @@ struct FlatMapTests {
         scheduler.createColdObservable([.next(5, 3), .error(30, testError)]),
       ]
       let res = scheduler.start { xs.flatMap { inners[$0] } }
-      #expect(res.events == [.next(220, 1), .next(225, 3), .error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(inners[0].subscriptions == [Subscription(210, 250)])
-      #expect(inners[1].subscriptions == [Subscription(220, 250)])
+      expectEqual(res.events, [.next(220, 1), .next(225, 3), .error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 250)])
+      expectEqual(inners[1].subscriptions, [Subscription(220, 250)])
     }
   }
 
@@ -74,8 +75,8 @@ struct FlatMapTests {
       let xs = scheduler.createHotObservable([.next(210, 0), .error(240, testError)])
       let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let res = scheduler.start { xs.flatMap { _ in inner } }
-      #expect(res.events == [.next(220, 1), .error(240, testError)])
-      #expect(inner.subscriptions == [Subscription(210, 240)])
+      expectEqual(res.events, [.next(220, 1), .error(240, testError)])
+      expectEqual(inner.subscriptions, [Subscription(210, 240)])
     }
   }
 
@@ -91,9 +92,9 @@ struct FlatMapTests {
           return inner
         }
       }
-      #expect(res.events == [.next(220, 5), .error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [.next(220, 5), .error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -107,10 +108,10 @@ struct FlatMapTests {
         scheduler.createColdObservable([.next(10, 3), .next(100, 4)]),
       ]
       let res = scheduler.start(disposed: 260) { xs.flatMap { inners[$0] } }
-      #expect(res.events == [.next(220, 1), .next(240, 3)])
-      #expect(xs.subscriptions == [Subscription(200, 260)])
-      #expect(inners[0].subscriptions == [Subscription(210, 260)])
-      #expect(inners[1].subscriptions == [Subscription(230, 260)])
+      expectEqual(res.events, [.next(220, 1), .next(240, 3)])
+      expectEqual(xs.subscriptions, [Subscription(200, 260)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 260)])
+      expectEqual(inners[1].subscriptions, [Subscription(230, 260)])
     }
   }
 
@@ -120,7 +121,7 @@ struct FlatMapTests {
       let values = Box<[Int]>([])
       let subscription = Observable.of(1, 2, 3).flatMap { Single.just($0 * 2) }
         .subscribe(onNext: { v in values.mutate { $0.append(v) } })
-      #expect(values.value == [2, 4, 6])
+      expectEqual(values.value, [2, 4, 6])
       subscription.dispose()
     }
   }
@@ -139,7 +140,7 @@ struct FlatMapTests {
       outer.onNext(0)
       first.onNext(1)
       first.onNext(2)
-      #expect(received.value == [1, 10, 11, 2])
+      expectEqual(received.value, [1, 10, 11, 2])
       subscription.dispose()
       #expect(!first.hasObservers)
     }
@@ -160,7 +161,7 @@ struct FlatMapTests {
       outer.onNext(1)
       inner.onNext(1)
       inner.onNext(2)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!outer.hasObservers)
       #expect(!inner.hasObservers)
       subscription.value = nil
@@ -183,7 +184,7 @@ struct FlatMapTests {
       })
       outer.onNext(1)
       outer.onNext(2)
-      #expect(received.value == ["a1", "a2", "b2"])
+      expectEqual(received.value, ["a1", "a2", "b2"])
       subscription.dispose()
       for disposable in nested.value { disposable.dispose() }
     }
@@ -242,8 +243,8 @@ struct FlatMapTests {
       }.subscribe(observer)
       #expect(await observer.waitForTermination())
       await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
-      #expect(observer.elements.sorted() == Array(0..<6_400))
-      #expect(observer.events.last?.value == .completed)
+      expectEqual(observer.elements.sorted(), Array(0..<6_400))
+      expectEqual(observer.events.last?.value, .completed)
       #expect(observer.grammarViolations.isEmpty)
       subscription.dispose()
     }
@@ -326,10 +327,10 @@ struct FlatMapTests {
       })
       subscription.value = disposable
       await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
-      #expect(disposed.load(ordering: .relaxed) == true)
-      #expect(disposedInners.load(ordering: .relaxed) == 8)
-      #expect(afterDispose.load(ordering: .relaxed) == 0)
-      #expect(detector.overlaps == 0)
+      expectEqual(disposed.load(ordering: .relaxed), true)
+      expectEqual(disposedInners.load(ordering: .relaxed), 8)
+      expectEqual(afterDispose.load(ordering: .relaxed), 0)
+      expectEqual(detector.overlaps, 0)
       disposable.dispose()
       subscription.value = nil
     }

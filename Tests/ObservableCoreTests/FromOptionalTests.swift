@@ -9,7 +9,7 @@ struct FromOptionalTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.from(optional: Optional(3)) }
-      #expect(res.events == [.next(200, 3), .completed(200)])
+      expectEqual(res.events, [.next(200, 3), .completed(200)])
     }
   }
 
@@ -18,7 +18,7 @@ struct FromOptionalTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.from(optional: nil) }
-      #expect(res.events == [.completed(200)])
+      expectEqual(res.events, [.completed(200)])
     }
   }
 
@@ -27,7 +27,7 @@ struct FromOptionalTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.from(optional: Optional(3), scheduler: scheduler) }
-      #expect(res.events == [.next(201, 3), .completed(202)])
+      expectEqual(res.events, [.next(201, 3), .completed(202)])
     }
   }
 
@@ -36,7 +36,7 @@ struct FromOptionalTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.from(optional: nil, scheduler: scheduler) }
-      #expect(res.events == [.completed(201)])
+      expectEqual(res.events, [.completed(201)])
     }
   }
 
@@ -47,19 +47,19 @@ struct FromOptionalTests {
       let beforeValue = scheduler.start(disposed: 200) {
         Observable.from(optional: Optional(3), scheduler: scheduler)
       }
-      #expect(beforeValue.events == [])
+      expectEqual(beforeValue.events, [])
 
       let second = TestScheduler(initialClock: 0)
       let betweenSteps = second.start(disposed: 202) {
         Observable.from(optional: Optional(3), scheduler: second)
       }
-      #expect(betweenSteps.events == [.next(201, 3)])
+      expectEqual(betweenSteps.events, [.next(201, 3)])
 
       let third = TestScheduler(initialClock: 0)
       let beforeCompletion = third.start(disposed: 201) {
         Observable<Int>.from(optional: nil, scheduler: third)
       }
-      #expect(beforeCompletion.events == [])
+      expectEqual(beforeCompletion.events, [])
     }
   }
 
@@ -73,7 +73,7 @@ struct FromOptionalTests {
       let res = scheduler.start {
         Observable.from(optional: Optional(tracked), scheduler: scheduler)
       }
-      #expect(res.events.count == 2)
+      expectEqual(res.events.count, 2)
     }
     #expect(weakTracked == nil)
   }

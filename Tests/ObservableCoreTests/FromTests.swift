@@ -27,7 +27,7 @@ struct FromTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.of(1, 2, 3) }
-      #expect(res.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
+      expectEqual(res.events, [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
     }
   }
 
@@ -36,11 +36,11 @@ struct FromTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.from(["a", "b"]) }
-      #expect(res.events == [.next(200, "a"), .next(200, "b"), .completed(200)])
+      expectEqual(res.events, [.next(200, "a"), .next(200, "b"), .completed(200)])
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
         Observable<Int>.from([Int]())
       }
-      #expect(empty.events == [.completed(1200)])
+      expectEqual(empty.events, [.completed(1200)])
     }
   }
 
@@ -51,7 +51,7 @@ struct FromTests {
       let received = Box<[Int]>([])
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [0, 2, 4, 0, 2, 4])
+      expectEqual(received.value, [0, 2, 4, 0, 2, 4])
     }
   }
 
@@ -61,9 +61,9 @@ struct FromTests {
       let scheduler = TestScheduler(initialClock: 0)
       let produced = Box(0)
       let res = scheduler.start { Observable.from(Naturals(produced: produced)).take(3) }
-      #expect(res.events == [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(res.events, [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
       // The loop checks the subscription before pulling each element: exactly three pulls.
-      #expect(produced.value == 3)
+      expectEqual(produced.value, 3)
     }
   }
 
@@ -75,7 +75,7 @@ struct FromTests {
         .do(onNext: { value in produced.mutate { $0.append(value) } })
         .take(2)
         .subscribe()
-      #expect(produced.value == [1, 2])
+      expectEqual(produced.value, [1, 2])
     }
   }
 
@@ -91,7 +91,7 @@ struct FromTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == [1, 10, 2, 20])
+      expectEqual(received.value, [1, 10, 2, 20])
     }
   }
 

@@ -80,14 +80,14 @@ struct FusionTests {
         return $0 * 10
       }
     }
-    #expect(
-      fused.events == [
+    expectEqual(
+      fused.events,
+      [
         .next(210, 20), .next(220, 30), .next(230, 40), .next(240, 50), .completed(300),
-      ]
-    )
-    #expect(fused.subscriptions == [Subscription(200, 300)])
-    #expect(fused.calls == ["f1", "g2", "f2", "g3", "f3", "g4", "f4", "g5"])
-    #expect(fused == reference)
+      ])
+    expectEqual(fused.subscriptions, [Subscription(200, 300)])
+    expectEqual(fused.calls, ["f1", "g2", "f2", "g3", "f3", "g4", "f4", "g5"])
+    expectEqual(fused, reference)
   }
 
   @Test("map then filter: only the transformed elements that pass")
@@ -114,9 +114,9 @@ struct FusionTests {
         return $0.isMultiple(of: 2)
       }
     }
-    #expect(fused.events == [.next(220, 6), .next(240, 12), .completed(300)])
-    #expect(fused.calls == ["f1", "p3", "f2", "p6", "f3", "p9", "f4", "p12"])
-    #expect(fused == reference)
+    expectEqual(fused.events, [.next(220, 6), .next(240, 12), .completed(300)])
+    expectEqual(fused.calls, ["f1", "p3", "f2", "p6", "f3", "p9", "f4", "p12"])
+    expectEqual(fused, reference)
   }
 
   @Test("filter then map: the filter decides before the transform runs")
@@ -145,9 +145,9 @@ struct FusionTests {
         }
       ).map { $0.count }
     }
-    #expect(fused.events == [.next(210, 2), .next(220, 2), .next(240, 2), .completed(300)])
-    #expect(fused.calls == ["p1", "f1", "p2", "f2", "p3", "p4", "f4"])
-    #expect(fused == reference)
+    expectEqual(fused.events, [.next(210, 2), .next(220, 2), .next(240, 2), .completed(300)])
+    expectEqual(fused.calls, ["p1", "f1", "p2", "f2", "p3", "p4", "f4"])
+    expectEqual(fused, reference)
   }
 
   @Test("compactMap in the middle drops its nil results before the later stages")
@@ -183,9 +183,9 @@ struct FusionTests {
         return Int($0)! + 1
       }
     }
-    #expect(fused.events == [.next(210, 3), .next(230, 7), .next(240, 9), .completed(300)])
-    #expect(fused.calls == ["f1", "c2", "g2", "f2", "c4", "f3", "c6", "g6", "f4", "c8", "g8"])
-    #expect(fused == reference)
+    expectEqual(fused.events, [.next(210, 3), .next(230, 7), .next(240, 9), .completed(300)])
+    expectEqual(fused.calls, ["f1", "c2", "g2", "f2", "c4", "f3", "c6", "g6", "f4", "c8", "g8"])
+    expectEqual(fused, reference)
   }
 
   @Test("an element an earlier filter drops never reaches a later stage")
@@ -214,9 +214,9 @@ struct FusionTests {
         return $0
       }
     }
-    #expect(fused.events == [.next(240, 4), .completed(300)])
-    #expect(fused.calls == ["f3", "f4", "c4"])
-    #expect(fused == reference)
+    expectEqual(fused.events, [.next(240, 4), .completed(300)])
+    expectEqual(fused.calls, ["f3", "f4", "c4"])
+    expectEqual(fused, reference)
   }
 
   @Test(
@@ -257,10 +257,10 @@ struct FusionTests {
     }
     let fused = run(Self.source) { xs, log in chain(xs, log, fuse: true) }
     let reference = run(Self.source) { xs, log in chain(xs, log, fuse: false) }
-    #expect(fused.events == [.next(210, 1), .error(220, testError)])
-    #expect(fused.subscriptions == [Subscription(200, 220)])
-    #expect(fused.calls == ["f1", "t1", "g1", "f2", "t2"])
-    #expect(fused == reference)
+    expectEqual(fused.events, [.next(210, 1), .error(220, testError)])
+    expectEqual(fused.subscriptions, [Subscription(200, 220)])
+    expectEqual(fused.calls, ["f1", "t1", "g1", "f2", "t2"])
+    expectEqual(fused, reference)
   }
 
   @Test("the first or the last stage throwing fails the sequence and disposes upstream")
@@ -274,9 +274,9 @@ struct FusionTests {
         return $0
       }
     }
-    #expect(first.events == [.next(210, 1), .next(220, 2), .error(230, testError)])
-    #expect(first.subscriptions == [Subscription(200, 230)])
-    #expect(first.calls == ["g1", "g2"])
+    expectEqual(first.events, [.next(210, 1), .next(220, 2), .error(230, testError)])
+    expectEqual(first.subscriptions, [Subscription(200, 230)])
+    expectEqual(first.calls, ["g1", "g2"])
     let last = run(Self.source) { xs, log in
       xs.map {
         log.record("f", $0)
@@ -286,9 +286,9 @@ struct FusionTests {
         return value
       }
     }
-    #expect(last.events == [.next(210, 1), .next(220, 2), .error(230, testError)])
-    #expect(last.subscriptions == [Subscription(200, 230)])
-    #expect(last.calls == ["f1", "f2", "f3"])
+    expectEqual(last.events, [.next(210, 1), .next(220, 2), .error(230, testError)])
+    expectEqual(last.subscriptions, [Subscription(200, 230)])
+    expectEqual(last.calls, ["f1", "f2", "f3"])
   }
 
   @Test(
@@ -322,11 +322,11 @@ struct FusionTests {
       }
     }
     let stageError = windows(fuse: true, upstreamFails: false)
-    #expect(stageError.0 == [Subscription(200, 220)])
-    #expect(stageError.1 == [.next(210, 1), .error(220, testError)])
+    expectEqual(stageError.0, [Subscription(200, 220)])
+    expectEqual(stageError.1, [.next(210, 1), .error(220, testError)])
     #expect(stageError == windows(fuse: false, upstreamFails: false))
     let upstreamError = windows(fuse: true, upstreamFails: true)
-    #expect(upstreamError.0 == [Subscription(200, 1000)])
+    expectEqual(upstreamError.0, [Subscription(200, 1000)])
     #expect(upstreamError == windows(fuse: false, upstreamFails: true))
   }
 
@@ -363,8 +363,8 @@ struct FusionTests {
       scheduler.scheduleAt(200) { chain._subscribe(observer.asObserver(), lifetime) }
       scheduler.scheduleAt(1000) { lifetime.dispose() }
       scheduler.start()
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(observer.events == [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(observer.events, [.next(210, 1), .error(220, testError)])
     }
   }
 
@@ -384,9 +384,9 @@ struct FusionTests {
           return $0
         }
     }
-    #expect(fused.events == [.next(210, 2), .error(220, testError)])
-    #expect(fused.subscriptions == [Subscription(200, 220)])
-    #expect(fused == reference)
+    expectEqual(fused.events, [.next(210, 2), .error(220, testError)])
+    expectEqual(fused.subscriptions, [Subscription(200, 220)])
+    expectEqual(fused, reference)
   }
 
   @Test("disposing mid-stream disposes the source and calls no stage again")
@@ -415,10 +415,10 @@ struct FusionTests {
         return $0
       }
     }
-    #expect(fused.events == [.next(210, 1), .next(220, 2)])
-    #expect(fused.subscriptions == [Subscription(200, 225)])
-    #expect(fused.calls == ["f1", "g1", "f2", "g2"])
-    #expect(fused == reference)
+    expectEqual(fused.events, [.next(210, 1), .next(220, 2)])
+    expectEqual(fused.subscriptions, [Subscription(200, 225)])
+    expectEqual(fused.calls, ["f1", "g1", "f2", "g2"])
+    expectEqual(fused, reference)
   }
 
   @Test("an intermediate sequence stays usable on its own and as the start of two chains")
@@ -442,14 +442,15 @@ struct FusionTests {
       scheduler.scheduleAt(105) { _ = c.subscribe(resC) }
       scheduler.scheduleAt(110) { _ = a.subscribe(resA) }
       scheduler.start()
-      #expect(resB.events == [.next(110, 10), .next(130, 30), .completed(140)])
-      #expect(resC.events == [.next(115, 11), .next(125, 21), .next(135, 31), .completed(145)])
-      #expect(resA.events == [.next(120, 10), .next(130, 20), .next(140, 30), .completed(150)])
-      #expect(
-        xs.subscriptions == [
+      expectEqual(resB.events, [.next(110, 10), .next(130, 30), .completed(140)])
+      expectEqual(resC.events, [.next(115, 11), .next(125, 21), .next(135, 31), .completed(145)])
+      expectEqual(resA.events, [.next(120, 10), .next(130, 20), .next(140, 30), .completed(150)])
+      expectEqual(
+        xs.subscriptions,
+        [
           Subscription(100, 140), Subscription(105, 145), Subscription(110, 150),
         ])
-      #expect(calls.value == 9)
+      expectEqual(calls.value, 9)
     }
   }
 
@@ -466,7 +467,7 @@ struct FusionTests {
     #expect(root != nil)
     #expect(link?.upstream === a)
     #expect(last?.upstream === b)
-    #expect(events(c) == [.next("2"), .next("6"), .next("8"), .next("10"), .completed])
+    expectEqual(events(c), [.next("2"), .next("6"), .next("8"), .next("10"), .completed])
     // An operator that is not a stage is a source for the next stage, not part of its chain.
     let afterDo = a.do(onNext: { _ in }).map { $0 }
     #expect(afterDo is _FusedRoot<_MapKind<Int, Int>>)
@@ -484,8 +485,8 @@ struct FusionTests {
       unfused(unfused(Observable.range(start: 0, count: 2).map { $0 * 2 }).filter { _ in true }),
       unfused(unfused(Observable.of(10, 20).map { $0 + 1 }).map { $0 - 1 }),
       unfused(unfused(Observable.just(5).map { $0 }).compactMap { $0 }))
-    #expect(events(fused) == events(reference))
-    #expect(events(fused) == [.next(5), .next(0), .next(10), .next(2), .next(20), .completed])
+    expectEqual(events(fused), events(reference))
+    expectEqual(events(fused), [.next(5), .next(0), .next(10), .next(2), .next(20), .completed])
   }
 
   @Test("a subscription made in onNext of a fused chain waits its turn, as without fusion")
@@ -501,8 +502,8 @@ struct FusionTests {
     }
     let fused = order { Observable.of(1).map { $0 }.filter { _ in true } }
     let reference = order { unfused(unfused(Observable.of(1).map { $0 }).filter { _ in true }) }
-    #expect(fused == reference)
-    #expect(fused == ["outer 1", "subscribed", "inner 1"])
+    expectEqual(fused, reference)
+    expectEqual(fused, ["outer 1", "subscribed", "inner 1"])
   }
 
   @Test("reentrant emission and disposal from inside onNext")
@@ -519,7 +520,7 @@ struct FusionTests {
         })
       subject.onNext(1)
       subject.onNext(5)
-      #expect(received.value == [20, 30])
+      expectEqual(received.value, [20, 30])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

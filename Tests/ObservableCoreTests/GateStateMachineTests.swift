@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -7,30 +8,30 @@ struct TakeUntilGateTests {
   @Test("forwards the source until the other sequence emits")
   func otherElement() {
     var machine = _GateStateMachine<_TakeUntilGate>()
-    #expect(machine.sourceElementArrived() == .forward)
-    #expect(machine.otherElementArrived() == .complete)
-    #expect(machine.sourceElementArrived() == .drop)
-    #expect(machine.otherElementArrived() == .none)
+    expectEqual(machine.sourceElementArrived(), .forward)
+    expectEqual(machine.otherElementArrived(), .complete)
+    expectEqual(machine.sourceElementArrived(), .drop)
+    expectEqual(machine.otherElementArrived(), .none)
   }
 
   @Test("the other sequence's completion only ends its subscription; its error fails")
   func otherTermination() {
     var machine = _GateStateMachine<_TakeUntilGate>()
-    #expect(machine.otherCompleted() == .disposeOther)
-    #expect(machine.sourceElementArrived() == .forward)
-    #expect(machine.otherFailed() == .fail)
-    #expect(machine.otherFailed() == .none)
+    expectEqual(machine.otherCompleted(), .disposeOther)
+    expectEqual(machine.sourceElementArrived(), .forward)
+    expectEqual(machine.otherFailed(), .fail)
+    expectEqual(machine.otherFailed(), .none)
   }
 
   @Test("the source's terminal event finishes the machine; so does disposal")
   func sourceTermination() {
     var machine = _GateStateMachine<_TakeUntilGate>()
-    #expect(machine.sourceTerminated(failed: false) == .forward)
-    #expect(machine.otherElementArrived() == .none)
+    expectEqual(machine.sourceTerminated(failed: false), .forward)
+    expectEqual(machine.otherElementArrived(), .none)
     var disposed = _GateStateMachine<_TakeUntilGate>()
     disposed.disposed()
-    #expect(disposed.sourceElementArrived() == .drop)
-    #expect(disposed.otherCompleted() == .none)
+    expectEqual(disposed.sourceElementArrived(), .drop)
+    expectEqual(disposed.otherCompleted(), .none)
   }
 }
 
@@ -39,34 +40,34 @@ struct SkipUntilGateTests {
   @Test("drops the source's elements until the other sequence emits")
   func gate() {
     var machine = _GateStateMachine<_SkipUntilGate>()
-    #expect(machine.sourceElementArrived() == .drop)
-    #expect(machine.otherElementArrived() == .disposeOther)
-    #expect(machine.sourceElementArrived() == .forward)
-    #expect(machine.otherElementArrived() == .none)
-    #expect(machine.otherFailed() == .none)
-    #expect(machine.sourceTerminated(failed: false) == .forward)
-    #expect(machine.sourceElementArrived() == .drop)
+    expectEqual(machine.sourceElementArrived(), .drop)
+    expectEqual(machine.otherElementArrived(), .disposeOther)
+    expectEqual(machine.sourceElementArrived(), .forward)
+    expectEqual(machine.otherElementArrived(), .none)
+    expectEqual(machine.otherFailed(), .none)
+    expectEqual(machine.sourceTerminated(failed: false), .forward)
+    expectEqual(machine.sourceElementArrived(), .drop)
   }
 
   @Test("a source completing before the gate opens stops silently")
   func silentStop() {
     var machine = _GateStateMachine<_SkipUntilGate>()
-    #expect(machine.otherCompleted() == .disposeOther)
-    #expect(machine.sourceTerminated(failed: false) == .stopSilently)
-    #expect(machine.sourceTerminated(failed: false) == .drop)
+    expectEqual(machine.otherCompleted(), .disposeOther)
+    expectEqual(machine.sourceTerminated(failed: false), .stopSilently)
+    expectEqual(machine.sourceTerminated(failed: false), .drop)
   }
 
   @Test("errors of either sequence fail the result once")
   func failures() {
     var other = _GateStateMachine<_SkipUntilGate>()
-    #expect(other.otherFailed() == .fail)
-    #expect(other.sourceTerminated(failed: true) == .drop)
+    expectEqual(other.otherFailed(), .fail)
+    expectEqual(other.sourceTerminated(failed: true), .drop)
     var source = _GateStateMachine<_SkipUntilGate>()
-    #expect(source.sourceTerminated(failed: true) == .forward)
-    #expect(source.otherFailed() == .none)
+    expectEqual(source.sourceTerminated(failed: true), .forward)
+    expectEqual(source.otherFailed(), .none)
     var disposed = _GateStateMachine<_SkipUntilGate>()
     disposed.disposed()
-    #expect(disposed.otherElementArrived() == .none)
-    #expect(disposed.sourceTerminated(failed: false) == .drop)
+    expectEqual(disposed.otherElementArrived(), .none)
+    expectEqual(disposed.sourceTerminated(failed: false), .drop)
   }
 }

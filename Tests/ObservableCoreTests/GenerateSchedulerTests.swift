@@ -12,7 +12,7 @@ struct GenerateSchedulerTests {
         Observable.generate(
           initialState: 1, condition: { $0 < 10 }, scheduler: scheduler, iterate: { $0 * 3 })
       }
-      #expect(res.events == [.next(201, 1), .next(202, 3), .next(203, 9), .completed(204)])
+      expectEqual(res.events, [.next(201, 1), .next(202, 3), .next(203, 9), .completed(204)])
     }
   }
 
@@ -24,7 +24,7 @@ struct GenerateSchedulerTests {
         Observable.generate(
           initialState: 10, condition: { $0 < 10 }, scheduler: scheduler, iterate: { $0 + 1 })
       }
-      #expect(res.events == [.completed(201)])
+      expectEqual(res.events, [.completed(201)])
     }
   }
 
@@ -41,7 +41,7 @@ struct GenerateSchedulerTests {
           },
           scheduler: scheduler, iterate: { $0 + 1 })
       }
-      #expect(res.events == [.next(201, 1), .next(202, 2), .error(203, testError)])
+      expectEqual(res.events, [.next(201, 1), .next(202, 2), .error(203, testError)])
     }
   }
 
@@ -57,7 +57,7 @@ struct GenerateSchedulerTests {
             return value + 1
           })
       }
-      #expect(res.events == [.next(201, 1), .next(202, 2), .error(203, testError)])
+      expectEqual(res.events, [.next(201, 1), .next(202, 2), .error(203, testError)])
     }
   }
 
@@ -74,8 +74,8 @@ struct GenerateSchedulerTests {
             return value + 1
           })
       }
-      #expect(res.events == [.next(201, 0), .next(202, 1)])
-      #expect(iterations.value == 1)
+      expectEqual(res.events, [.next(201, 0), .next(202, 1)])
+      expectEqual(iterations.value, 1)
     }
   }
 
@@ -92,7 +92,7 @@ struct GenerateSchedulerTests {
       .subscribe(
         onNext: { _ in count.mutate { $0 += 1 } },
         onCompleted: { completed.value = true })
-      #expect(count.value == 100_000)
+      expectEqual(count.value, 100_000)
       #expect(completed.value)
     }
   }
@@ -113,7 +113,7 @@ struct GenerateSchedulerTests {
           },
           scheduler: scheduler, iterate: { $0 + 1 })
       }
-      #expect(res.events.count == 3)
+      expectEqual(res.events.count, 3)
     }
     #expect(weakTracked == nil)
   }

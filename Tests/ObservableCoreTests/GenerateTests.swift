@@ -11,8 +11,9 @@ struct GenerateTests {
       let res = scheduler.start {
         Observable.generate(initialState: 1, condition: { $0 < 100 }, iterate: { $0 * 3 })
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(200, 1), .next(200, 3), .next(200, 9), .next(200, 27), .next(200, 81),
           .completed(200),
         ])
@@ -26,7 +27,7 @@ struct GenerateTests {
       let res = scheduler.start {
         Observable.generate(initialState: 5, condition: { $0 < 0 }, iterate: { $0 + 1 })
       }
-      #expect(res.events == [.completed(200)])
+      expectEqual(res.events, [.completed(200)])
     }
   }
 
@@ -43,7 +44,7 @@ struct GenerateTests {
           },
           iterate: { $0 + 1 })
       }
-      #expect(res.events == [.next(200, 0), .next(200, 1), .error(200, testError)])
+      expectEqual(res.events, [.next(200, 0), .next(200, 1), .error(200, testError)])
     }
   }
 
@@ -59,7 +60,7 @@ struct GenerateTests {
             return value + 1
           })
       }
-      #expect(res.events == [.next(200, 0), .next(200, 1), .error(200, testError)])
+      expectEqual(res.events, [.next(200, 0), .next(200, 1), .error(200, testError)])
     }
   }
 
@@ -77,8 +78,8 @@ struct GenerateTests {
           }
         ).take(3)
       }
-      #expect(res.events == [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
-      #expect(iterations.value == 2)
+      expectEqual(res.events, [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(iterations.value, 2)
     }
   }
 
@@ -94,8 +95,8 @@ struct GenerateTests {
           _ = source.subscribe(onNext: { value in inner.mutate { $0.append(value) } })
         }
       })
-      #expect(received.value == [0, 1, 2])
-      #expect(inner.value == [0, 1, 2])
+      expectEqual(received.value, [0, 1, 2])
+      expectEqual(inner.value, [0, 1, 2])
     }
   }
 

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -16,13 +17,13 @@ struct GroupByStateMachineTests {
       Issue.record("expected a new group")
       return
     }
-    #expect(group == "g1")
-    #expect(downstream == "outer")
+    expectEqual(group, "g1")
+    expectEqual(downstream, "outer")
     guard case .send(let same) = machine.elementArrived(key: 1, makeGroup: { "other" }) else {
       Issue.record("expected the open group")
       return
     }
-    #expect(same == "g1")
+    expectEqual(same, "g1")
     guard case .open("g2", _) = machine.elementArrived(key: 2, makeGroup: { "g2" }) else {
       Issue.record("expected a second group")
       return
@@ -41,8 +42,8 @@ struct GroupByStateMachineTests {
       Issue.record("expected termination")
       return
     }
-    #expect(groups == ["g2", "g1", "g3"])
-    #expect(downstream == "outer")
+    expectEqual(groups, ["g2", "g1", "g3"])
+    expectEqual(downstream, "outer")
     #expect(source === lifetime)
     guard case .none = machine.sourceTerminated() else {
       Issue.record("a second termination must do nothing")
@@ -64,8 +65,8 @@ struct GroupByStateMachineTests {
     _ = machine.elementArrived(key: 1, makeGroup: { "g1" })
     let disposal = machine.outerDisposed()
     #expect(disposal.sourceLifetime === lifetime)
-    #expect(disposal.released.groups == ["g1"])
-    #expect(disposal.released.downstream == "outer")
+    expectEqual(disposal.released.groups, ["g1"])
+    expectEqual(disposal.released.downstream, "outer")
     guard case .none = machine.sourceTerminated() else {
       Issue.record("nothing is left to terminate")
       return
@@ -81,10 +82,10 @@ struct GroupByStateMachineTests {
     #expect(counted2)
     let counted3 = machine.groupSubscribed()
     #expect(counted3)
-    #expect(machine.subscriberCount == 2)
+    expectEqual(machine.subscriberCount, 2)
     let outer = machine.outerDisposed()
     #expect(outer.sourceLifetime == nil)
-    #expect(outer.released.downstream == "outer")
+    expectEqual(outer.released.downstream, "outer")
     guard case .drop = machine.elementArrived(key: 2, makeGroup: { "g2" }) else {
       Issue.record("a new key after the outer is gone must be dropped")
       return
@@ -96,7 +97,7 @@ struct GroupByStateMachineTests {
     #expect(machine.groupUnsubscribed().sourceLifetime == nil)
     let last = machine.groupUnsubscribed()
     #expect(last.sourceLifetime === lifetime)
-    #expect(last.released.groups == ["g1"])
+    expectEqual(last.released.groups, ["g1"])
     let counted4 = machine.groupSubscribed()
     #expect(!counted4)
   }
@@ -107,7 +108,7 @@ struct GroupByStateMachineTests {
     let counted5 = machine.groupSubscribed()
     #expect(counted5)
     #expect(machine.groupUnsubscribed().sourceLifetime == nil)
-    #expect(machine.subscriberCount == 0)
+    expectEqual(machine.subscriberCount, 0)
     guard case .open = machine.elementArrived(key: 1, makeGroup: { "g1" }) else {
       Issue.record("the outer is still there to receive new groups")
       return

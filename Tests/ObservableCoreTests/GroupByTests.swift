@@ -63,8 +63,8 @@ struct GroupByTests {
         .completed(300),
       ])
       let res = scheduler.start { xs.groupBy { $0 % 2 }.map { $0.key } }
-      #expect(res.events == [.next(210, 1), .next(220, 0), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 0), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -79,8 +79,9 @@ struct GroupByTests {
       let res = scheduler.start {
         xs.groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } }
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, 101), .next(220, 2), .next(230, 103), .next(240, 4), .next(250, 105),
           .completed(300),
         ])
@@ -97,10 +98,10 @@ struct GroupByTests {
       let recorder = GroupRecorder(scheduler)
       recorder.start(xs.groupBy { $0 % 2 })
       scheduler.start()
-      #expect(recorder.outer.events == [.next(210, 1), .next(220, 0), .completed(300)])
-      #expect(recorder.events(1) == [.next(210, 1), .next(230, 3), .completed(300)])
-      #expect(recorder.events(0) == [.next(220, 2), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(recorder.outer.events, [.next(210, 1), .next(220, 0), .completed(300)])
+      expectEqual(recorder.events(1), [.next(210, 1), .next(230, 3), .completed(300)])
+      expectEqual(recorder.events(0), [.next(220, 2), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       recorder.tearDown()
     }
   }
@@ -122,7 +123,7 @@ struct GroupByTests {
       subject.onNext(1)
       subject.onNext(2)
       subject.onCompleted()
-      #expect(log.value == ["group 1", "group 0", "outer"])
+      expectEqual(log.value, ["group 1", "group 0", "outer"])
       outer.dispose()
       subscriptions.value = []
     }
@@ -138,10 +139,10 @@ struct GroupByTests {
       let recorder = GroupRecorder(scheduler)
       recorder.start(xs.groupBy { $0 % 2 })
       scheduler.start()
-      #expect(recorder.outer.events == [.next(210, 1), .next(220, 0), .error(250, testError)])
-      #expect(recorder.events(1) == [.next(210, 1), .error(250, testError)])
-      #expect(recorder.events(0) == [.next(220, 2), .error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(recorder.outer.events, [.next(210, 1), .next(220, 0), .error(250, testError)])
+      expectEqual(recorder.events(1), [.next(210, 1), .error(250, testError)])
+      expectEqual(recorder.events(0), [.next(220, 2), .error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
       recorder.tearDown()
     }
   }
@@ -160,10 +161,10 @@ struct GroupByTests {
           return value % 2
         })
       scheduler.start()
-      #expect(recorder.outer.events == [.next(210, 1), .next(220, 0), .error(230, testError)])
-      #expect(recorder.events(1) == [.next(210, 1), .error(230, testError)])
-      #expect(recorder.events(0) == [.next(220, 2), .error(230, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(recorder.outer.events, [.next(210, 1), .next(220, 0), .error(230, testError)])
+      expectEqual(recorder.events(1), [.next(210, 1), .error(230, testError)])
+      expectEqual(recorder.events(0), [.next(220, 2), .error(230, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
       recorder.tearDown()
     }
   }
@@ -189,7 +190,7 @@ struct GroupByTests {
         subscriptions.mutate { $0.append(group.subscribe(late)) }
       }
       scheduler.start()
-      #expect(late.events == [.next(220, 3), .next(230, 5), .completed(300)])
+      expectEqual(late.events, [.next(220, 3), .next(230, 5), .completed(300)])
       for subscription in subscriptions.value { subscription.dispose() }
       subscriptions.value = []
       groups.value = []
@@ -208,7 +209,7 @@ struct GroupByTests {
       subject.onError(testError)
       let events = Box<[Event<Int>]>([])
       let late = groups.value.first?.subscribe { event in events.mutate { $0.append(event) } }
-      #expect(events.value == [.error(testError)])
+      expectEqual(events.value, [.error(testError)])
       late?.dispose()
       outer.dispose()
       groups.value = []
@@ -221,8 +222,8 @@ struct GroupByTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
       let res = scheduler.start(disposed: 250) { xs.groupBy { $0 % 2 }.map { $0.key } }
-      #expect(res.events == [.next(210, 1), .next(220, 0)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 0)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -246,8 +247,8 @@ struct GroupByTests {
       scheduler.scheduleAt(255) { group.value?.dispose() }
       scheduler.start()
       // Key 3 (at 230) is new after the outer subscription ended: dropped. Key 1 goes on.
-      #expect(odd.events == [.next(210, 1), .next(250, 5)])
-      #expect(xs.subscriptions == [Subscription(200, 255)])
+      expectEqual(odd.events, [.next(210, 1), .next(250, 5)])
+      expectEqual(xs.subscriptions, [Subscription(200, 255)])
       outer.value = nil
       group.value = nil
     }
@@ -265,10 +266,10 @@ struct GroupByTests {
       scheduler.scheduleAt(235) { recorder.subscriptions.value.first?.dispose() }
       scheduler.scheduleAt(245) { recorder.subscriptions.value.last?.dispose() }
       scheduler.start()
-      #expect(recorder.outer.events == [.next(210, 1), .next(220, 0)])
-      #expect(recorder.events(1) == [.next(210, 1), .next(230, 3)])
-      #expect(recorder.events(0) == [.next(220, 2), .next(240, 4)])
-      #expect(xs.subscriptions == [Subscription(200, 245)])
+      expectEqual(recorder.outer.events, [.next(210, 1), .next(220, 0)])
+      expectEqual(recorder.events(1), [.next(210, 1), .next(230, 3)])
+      expectEqual(recorder.events(0), [.next(220, 2), .next(240, 4)])
+      expectEqual(xs.subscriptions, [Subscription(200, 245)])
       recorder.tearDown()
     }
   }
@@ -284,9 +285,9 @@ struct GroupByTests {
       recorder.start(xs.groupBy { $0 % 2 })
       scheduler.scheduleAt(215) { recorder.subscriptions.value.first?.dispose() }
       scheduler.start()
-      #expect(recorder.outer.events == [.next(210, 1), .next(220, 0), .completed(300)])
-      #expect(recorder.events(1) == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(recorder.outer.events, [.next(210, 1), .next(220, 0), .completed(300)])
+      expectEqual(recorder.events(1), [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       recorder.tearDown()
     }
   }
@@ -308,7 +309,7 @@ struct GroupByTests {
       subject.onNext(1)
       subject.onNext(2)
       subject.onNext(3)
-      #expect(received.value == [1, 3])
+      expectEqual(received.value, [1, 3])
       #expect(subject.hasObservers)
       for subscription in groups.value { subscription.dispose() }
       #expect(!subject.hasObservers)

@@ -29,7 +29,7 @@ struct HooksTests {
       let marker = TestError(id: 12_201)
       #expect(!Hooks.recordCallStackOnError)
       _ = Observable<Int>.error(marker).subscribe(onNext: { _ in })
-      #expect(reported.reports(of: marker) == [.init(callStack: [], error: "\(marker)")])
+      expectEqual(reported.reports(of: marker), [.init(callStack: [], error: "\(marker)")])
     }
   }
 
@@ -45,7 +45,7 @@ struct HooksTests {
       }
       defer { Hooks.customCaptureSubscriptionCallstack = previousCapture }
       _ = Observable<Int>.error(TestError(id: 12_202)).subscribe(onNext: { _ in })
-      #expect(captures.value == 0)
+      expectEqual(captures.value, 0)
     }
   }
 
@@ -64,7 +64,7 @@ struct HooksTests {
       }
       frame.value = 99
       subject.onError(marker)
-      #expect(reported.reports(of: marker).map(\.callStack) == [["frame 1"]])
+      expectEqual(reported.reports(of: marker).map(\.callStack), [["frame 1"]])
       subscription.dispose()
     }
   }
@@ -83,8 +83,8 @@ struct HooksTests {
       }
       relaySource.onError(relayMarker)
       onNextSource.onError(onNextMarker)
-      #expect(reported.reports(of: relayMarker).map(\.callStack) == [["bind site"]])
-      #expect(reported.reports(of: onNextMarker).map(\.callStack) == [["bind site"]])
+      expectEqual(reported.reports(of: relayMarker).map(\.callStack), [["bind site"]])
+      expectEqual(reported.reports(of: onNextMarker).map(\.callStack), [["bind site"]])
       bindings.dispose()
     }
   }
@@ -111,7 +111,7 @@ struct HooksTests {
       withCallStackRecording(capture: { ["here"] }) {
         _ = Observable<Int>.error(marker).subscribe()
       }
-      #expect(received.value == ["[\"here\"] \(marker)"])
+      expectEqual(received.value, ["[\"here\"] \(marker)"])
     }
   }
 
@@ -132,6 +132,6 @@ struct HooksTests {
         _ = Observable<Int>.error(TestError(id: 12_207)).subscribe()
       }
     }
-    #expect(UnhandledErrors.recorder().reports(of: TestError(id: 12_207)).count == 8 * 200)
+    expectEqual(UnhandledErrors.recorder().reports(of: TestError(id: 12_207)).count, 8 * 200)
   }
 }

@@ -10,8 +10,8 @@ struct IfEmptyTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])
       let res = scheduler.start { xs.ifEmpty(default: 7) }
-      #expect(res.events == [.next(250, 7), .completed(250)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(250, 7), .completed(250)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -21,7 +21,7 @@ struct IfEmptyTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
       let res = scheduler.start { xs.ifEmpty(default: 7) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(250)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(250)])
     }
   }
 
@@ -31,8 +31,8 @@ struct IfEmptyTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.error(250, testError, Int.self)])
       let res = scheduler.start { xs.ifEmpty(default: 7) }
-      #expect(res.events == [.error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -42,8 +42,8 @@ struct IfEmptyTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.completed(400, Int.self)])
       let res = scheduler.start(disposed: 300) { xs.ifEmpty(default: 7) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -60,7 +60,7 @@ struct IfEmptyTests {
         },
         onCompleted: { received.mutate { $0.append("completed") } })
       subject.onCompleted()
-      #expect(received.value == ["7"])
+      expectEqual(received.value, ["7"])
       subscription.value = nil
     }
   }
@@ -72,9 +72,9 @@ struct IfEmptyTests {
       let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])
       let ys = scheduler.createColdObservable([.next(10, 7), .next(20, 8), .completed(30)])
       let res = scheduler.start { xs.ifEmpty(switchTo: ys.asObservable()) }
-      #expect(res.events == [.next(260, 7), .next(270, 8), .completed(280)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [Subscription(250, 280)])
+      expectEqual(res.events, [.next(260, 7), .next(270, 8), .completed(280)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [Subscription(250, 280)])
     }
   }
 
@@ -85,8 +85,8 @@ struct IfEmptyTests {
       let xs = scheduler.createHotObservable([.completed(250, Int.self)])
       let ys = scheduler.createColdObservable([.next(10, 7), .error(20, testError)])
       let res = scheduler.start { xs.ifEmpty(switchTo: ys.asObservable()) }
-      #expect(res.events == [.next(260, 7), .error(270, testError)])
-      #expect(ys.subscriptions == [Subscription(250, 270)])
+      expectEqual(res.events, [.next(260, 7), .error(270, testError)])
+      expectEqual(ys.subscriptions, [Subscription(250, 270)])
     }
   }
 
@@ -97,15 +97,15 @@ struct IfEmptyTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
       let ys = scheduler.createColdObservable([.next(10, 7), .completed(30)])
       let res = scheduler.start { xs.ifEmpty(switchTo: ys.asObservable()) }
-      #expect(res.events == [.next(210, 1), .completed(250)])
-      #expect(ys.subscriptions == [])
+      expectEqual(res.events, [.next(210, 1), .completed(250)])
+      expectEqual(ys.subscriptions, [])
 
       let second = TestScheduler(initialClock: 0)
       let zs = second.createHotObservable([.error(250, testError, Int.self)])
       let ws = second.createColdObservable([.next(10, 7), .completed(30)])
       let res2 = second.start { zs.ifEmpty(switchTo: ws.asObservable()) }
-      #expect(res2.events == [.error(250, testError)])
-      #expect(ws.subscriptions == [])
+      expectEqual(res2.events, [.error(250, testError)])
+      expectEqual(ws.subscriptions, [])
     }
   }
 
@@ -116,17 +116,17 @@ struct IfEmptyTests {
       let xs = scheduler.createHotObservable([.completed(250, Int.self)])
       let ys = scheduler.createColdObservable([.next(10, 7), .next(100, 8)])
       let res = scheduler.start(disposed: 230) { xs.ifEmpty(switchTo: ys.asObservable()) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
-      #expect(ys.subscriptions == [])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
+      expectEqual(ys.subscriptions, [])
 
       let second = TestScheduler(initialClock: 0)
       let zs = second.createHotObservable([.completed(250, Int.self)])
       let ws = second.createColdObservable([.next(10, 7), .next(100, 8)])
       let res2 = second.start(disposed: 300) { zs.ifEmpty(switchTo: ws.asObservable()) }
-      #expect(res2.events == [.next(260, 7)])
-      #expect(zs.subscriptions == [Subscription(200, 250)])
-      #expect(ws.subscriptions == [Subscription(250, 300)])
+      expectEqual(res2.events, [.next(260, 7)])
+      expectEqual(zs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ws.subscriptions, [Subscription(250, 300)])
     }
   }
 

@@ -12,8 +12,8 @@ struct IgnoreElementsTests {
         .next(150, 0), .next(210, 1), .next(220, 2), .completed(300),
       ])
       let res = scheduler.start { xs.ignoreElements() }
-      #expect(res.events == [.completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -33,8 +33,8 @@ struct IgnoreElementsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.ignoreElements() }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -44,8 +44,8 @@ struct IgnoreElementsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.ignoreElements() }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -67,7 +67,7 @@ struct IgnoreElementsTests {
       })
       subject.onNext(1)
       subject.onCompleted()
-      #expect(received.value == ["completed", "other"])
+      expectEqual(received.value, ["completed", "other"])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

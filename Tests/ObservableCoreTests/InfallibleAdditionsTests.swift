@@ -29,7 +29,7 @@ struct InfallibleAdditionsTests {
         }
       }
       disposable.dispose()
-      #expect(log.value == ["next 1", "next 2", "completed"])
+      expectEqual(log.value, ["next 1", "next 2", "completed"])
     }
   }
 
@@ -40,7 +40,7 @@ struct InfallibleAdditionsTests {
       let reported = UnhandledErrors.recorder()
       let log = Box<[String]>([])
       _ = Infallible<Int>(raw: .error(marker)).subscribe { _ in log.mutate { $0.append("event") } }
-      #expect(log.value == [])
+      expectEqual(log.value, [])
       #expect(reported.value.contains("\(marker)"))
     }
   }
@@ -62,8 +62,8 @@ struct InfallibleAdditionsTests {
         scheduler.scheduleAt(250) { subscription.dispose() }
         scheduler.start()
       }
-      #expect(log.value == [1])
-      #expect(xs.subscriptions == [Subscription(0, 250)])
+      expectEqual(log.value, [1])
+      expectEqual(xs.subscriptions, [Subscription(0, 250)])
     }
     #expect(weakTracked == nil)
   }
@@ -71,13 +71,13 @@ struct InfallibleAdditionsTests {
   @Test("InfallibleEvent converts to Event, so dematerialize unwraps it")
   func eventConvertible() {
     withLeakChecking {
-      #expect(InfallibleEvent.next(1).event == .next(1))
-      #expect(InfallibleEvent<Int>.completed.event == .completed)
+      expectEqual(InfallibleEvent.next(1).event, .next(1))
+      expectEqual(InfallibleEvent<Int>.completed.event, .completed)
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start {
         Observable.of(InfallibleEvent.next(1), .next(2), .completed).dematerialize()
       }
-      #expect(res.events == [.next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
     }
   }
 
@@ -92,10 +92,11 @@ struct InfallibleAdditionsTests {
       let res = scheduler.start {
         xs.infallible.debug("inf", logger: { line in lines.mutate { $0.append(line) } })
       }
-      #expect(res.events == [.next(210, 1), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(
-        lines.value.map(content) == [
+      expectEqual(res.events, [.next(210, 1), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(
+        lines.value.map(content),
+        [
           "inf -> subscribed", "inf -> Event next(1)", "inf -> Event completed",
           "inf -> isDisposed",
         ])
@@ -106,7 +107,7 @@ struct InfallibleAdditionsTests {
       }
       _ = Infallible.just(3).debug("inf-hooked").subscribe()
       Hooks.debugLogger = previous
-      #expect(hooked.value.count == 4)
+      expectEqual(hooked.value.count, 4)
     }
   }
 
@@ -117,15 +118,15 @@ struct InfallibleAdditionsTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let of = scheduler.start { Infallible.of(1, 2, scheduler: scheduler) }
-      #expect(of.events == [.next(201, 1), .next(202, 2), .completed(203)])
+      expectEqual(of.events, [.next(201, 1), .next(202, 2), .completed(203)])
       let array = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Infallible.from([3, 4], scheduler: scheduler)
       }
-      #expect(array.events == [.next(1201, 3), .next(1202, 4), .completed(1203)])
+      expectEqual(array.events, [.next(1201, 3), .next(1202, 4), .completed(1203)])
       let range = scheduler.start(created: 2100, subscribed: 2200, disposed: 2202) {
         Infallible.from(1..., scheduler: scheduler)
       }
-      #expect(range.events == [.next(2201, 1)])
+      expectEqual(range.events, [.next(2201, 1)])
     }
   }
 
@@ -138,18 +139,18 @@ struct InfallibleAdditionsTests {
       let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
       let ys = scheduler.createColdObservable([.next(10, 2), .completed(20)])
       let res = scheduler.start { Infallible.concat(xs.infallible, ys.infallible) }
-      #expect(res.events == [.next(210, 1), .next(230, 2), .completed(240)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [Subscription(220, 240)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 2), .completed(240)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [Subscription(220, 240)])
 
       let fromArray = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Infallible.concat([Infallible.just(1), .just(2)])
       }
-      #expect(fromArray.events == [.next(1200, 1), .next(1200, 2), .completed(1200)])
+      expectEqual(fromArray.events, [.next(1200, 1), .next(1200, 2), .completed(1200)])
       let fromSequence = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Infallible.concat(AnySequence([Infallible.just(3), .just(4)]))
       }
-      #expect(fromSequence.events == [.next(2200, 3), .next(2200, 4), .completed(2200)])
+      expectEqual(fromSequence.events, [.next(2200, 3), .next(2200, 4), .completed(2200)])
     }
   }
 
@@ -162,9 +163,9 @@ struct InfallibleAdditionsTests {
       let res = scheduler.start(disposed: 250) {
         Infallible.concat([xs.infallible, ys.infallible])
       }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [])
     }
   }
 
@@ -177,9 +178,9 @@ struct InfallibleAdditionsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
       let other = scheduler.createHotObservable([.next(225, "stop")])
       let res = scheduler.start { xs.infallible.take(until: other.asObservable()) }
-      #expect(res.events == [.next(210, 1), .completed(225)])
-      #expect(xs.subscriptions == [Subscription(200, 225)])
-      #expect(other.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.next(210, 1), .completed(225)])
+      expectEqual(xs.subscriptions, [Subscription(200, 225)])
+      expectEqual(other.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -192,8 +193,8 @@ struct InfallibleAdditionsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
       let other = scheduler.createHotObservable([.error(220, marker, String.self)])
       let res = scheduler.start { xs.infallible.take(until: other.asObservable()) }
-      #expect(res.events == [.next(210, 1), .next(230, 2), .completed(300)])
-      #expect(other.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 2), .completed(300)])
+      expectEqual(other.subscriptions, [Subscription(200, 220)])
       #expect(reported.value.contains("\(marker)"))
     }
   }
@@ -205,8 +206,8 @@ struct InfallibleAdditionsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
       let other = scheduler.createHotObservable([.next(220, "go")])
       let res = scheduler.start { xs.infallible.skip(until: other.asObservable()) }
-      #expect(res.events == [.next(230, 2), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(230, 2), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
 
       let marker = TestError(id: 6262)
       let reported = UnhandledErrors.recorder()
@@ -217,9 +218,9 @@ struct InfallibleAdditionsTests {
       }
       // As with `other` completing empty, the gate never opens: the source's completion ends
       // the subscription without an event, as the Observable `skip(until:)` does.
-      #expect(skipped.events == [])
-      #expect(ys.subscriptions == [Subscription(1200, 1300)])
-      #expect(failing.subscriptions == [Subscription(1200, 1220)])
+      expectEqual(skipped.events, [])
+      expectEqual(ys.subscriptions, [Subscription(1200, 1300)])
+      expectEqual(failing.subscriptions, [Subscription(1200, 1220)])
       #expect(reported.value.contains("\(marker)"))
     }
   }

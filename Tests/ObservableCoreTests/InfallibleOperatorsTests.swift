@@ -25,16 +25,16 @@ struct InfallibleOperatorsTests {
         .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let mapped = scheduler.start { xs.infallible.map { $0 * 10 } }
-      #expect(mapped.events == [.next(210, 10), .next(220, 20), .next(230, 30), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(mapped.events, [.next(210, 10), .next(220, 20), .next(230, 30), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       let compact = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Infallible.from(1...4).compactMap { $0.isMultiple(of: 2) ? "\($0)" : nil }
       }
-      #expect(compact.events == [.next(1200, "2"), .next(1200, "4"), .completed(1200)])
+      expectEqual(compact.events, [.next(1200, "2"), .next(1200, "4"), .completed(1200)])
       let filtered = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Infallible.from(1...4).filter { $0 > 2 }
       }
-      #expect(filtered.events == [.next(2200, 3), .next(2200, 4), .completed(2200)])
+      expectEqual(filtered.events, [.next(2200, 3), .next(2200, 4), .completed(2200)])
     }
   }
 
@@ -44,8 +44,8 @@ struct InfallibleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.infallible.map { $0 + 1 } }
-      #expect(res.events == [.next(210, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -58,8 +58,9 @@ struct InfallibleOperatorsTests {
       let merged = scheduler.start {
         xs.infallible.flatMap { v in inner.infallible.map { _ in v } }
       }
-      #expect(
-        merged.events == [
+      expectEqual(
+        merged.events,
+        [
           .next(215, 1), .next(225, 1), .next(225, 2), .next(235, 2), .completed(240),
         ])
       let scheduler2 = TestScheduler(initialClock: 0)
@@ -68,8 +69,8 @@ struct InfallibleOperatorsTests {
       let switched = scheduler2.start {
         ys.infallible.flatMapLatest { v in inner2.infallible.map { _ in v } }
       }
-      #expect(switched.events == [.next(215, 1), .next(225, 2), .next(235, 2), .completed(240)])
-      #expect(inner2.subscriptions == [Subscription(210, 220), Subscription(220, 240)])
+      expectEqual(switched.events, [.next(215, 1), .next(225, 2), .next(235, 2), .completed(240)])
+      expectEqual(inner2.subscriptions, [Subscription(210, 220), Subscription(220, 240)])
 
       let scheduler3 = TestScheduler(initialClock: 0)
       let zs = scheduler3.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
@@ -77,8 +78,8 @@ struct InfallibleOperatorsTests {
       let first = scheduler3.start {
         zs.infallible.flatMapFirst { v in inner3.infallible.map { _ in v } }
       }
-      #expect(first.events == [.next(215, 1), .next(225, 1), .completed(230)])
-      #expect(inner3.subscriptions == [Subscription(210, 230)])
+      expectEqual(first.events, [.next(215, 1), .next(225, 1), .completed(230)])
+      expectEqual(inner3.subscriptions, [Subscription(210, 230)])
     }
   }
 
@@ -89,14 +90,13 @@ struct InfallibleOperatorsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let inner = scheduler.createColdObservable([.next(5, 0), .next(15, 0), .completed(20)])
       let res = scheduler.start { xs.infallible.concatMap { v in inner.infallible.map { _ in v } } }
-      #expect(
-        res.events == [.next(215, 1), .next(225, 1), .next(235, 2), .next(245, 2), .completed(250)]
-      )
-      #expect(inner.subscriptions == [Subscription(210, 230), Subscription(230, 250)])
+      expectEqual(
+        res.events, [.next(215, 1), .next(225, 1), .next(235, 2), .next(245, 2), .completed(250)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230), Subscription(230, 250)])
       let appended = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Infallible.just(1).concat(.just(2))
       }
-      #expect(appended.events == [.next(1200, 1), .next(1200, 2), .completed(1200)])
+      expectEqual(appended.events, [.next(1200, 1), .next(1200, 2), .completed(1200)])
     }
   }
 
@@ -107,9 +107,9 @@ struct InfallibleOperatorsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])
       let inner = scheduler.createColdObservable([.next(100, 0), .completed(100)])
       let res = scheduler.start(disposed: 250) { xs.infallible.flatMap { _ in inner.infallible } }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -192,9 +192,9 @@ struct InfallibleOperatorsTests {
       ])
       let trigger = scheduler.createHotObservable([.next(225, ()), .completed(300)])
       let taken = scheduler.start { xs.infallible.take(until: trigger.infallible) }
-      #expect(taken.events == [.next(210, 1), .next(220, 2), .completed(225)])
-      #expect(xs.subscriptions == [Subscription(200, 225)])
-      #expect(trigger.subscriptions == [Subscription(200, 225)])
+      expectEqual(taken.events, [.next(210, 1), .next(220, 2), .completed(225)])
+      expectEqual(xs.subscriptions, [Subscription(200, 225)])
+      expectEqual(trigger.subscriptions, [Subscription(200, 225)])
 
       let scheduler2 = TestScheduler(initialClock: 0)
       let ys = scheduler2.createHotObservable([
@@ -202,7 +202,7 @@ struct InfallibleOperatorsTests {
       ])
       let trigger2 = scheduler2.createHotObservable([.next(225, ()), .completed(300)])
       let skipped = scheduler2.start { ys.infallible.skip(until: trigger2.infallible) }
-      #expect(skipped.events == [.next(230, 3), .completed(250)])
+      expectEqual(skipped.events, [.next(230, 3), .completed(250)])
     }
   }
 
@@ -212,8 +212,8 @@ struct InfallibleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
       let res = scheduler.start { xs.infallible.take(for: .seconds(20), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -227,7 +227,7 @@ struct InfallibleOperatorsTests {
         .next(210, 1), .next(215, 2), .next(240, 3), .completed(300),
       ])
       let debounced = scheduler.start { xs.infallible.debounce(.seconds(10), scheduler: scheduler) }
-      #expect(debounced.events == [.next(225, 2), .next(250, 3), .completed(300)])
+      expectEqual(debounced.events, [.next(225, 2), .next(250, 3), .completed(300)])
 
       let scheduler2 = TestScheduler(initialClock: 0)
       let ys = scheduler2.createHotObservable([
@@ -236,7 +236,7 @@ struct InfallibleOperatorsTests {
       let throttled = scheduler2.start {
         ys.infallible.throttle(.seconds(10), scheduler: scheduler2)
       }
-      #expect(throttled.events == [.next(210, 1), .next(220, 2), .next(240, 3), .completed(300)])
+      expectEqual(throttled.events, [.next(210, 1), .next(220, 2), .next(240, 3), .completed(300)])
       let scheduler3 = TestScheduler(initialClock: 0)
       let zs = scheduler3.createHotObservable([
         .next(210, 1), .next(215, 2), .next(240, 3), .completed(300),
@@ -244,7 +244,7 @@ struct InfallibleOperatorsTests {
       let first = scheduler3.start {
         zs.infallible.throttle(.seconds(10), latest: false, scheduler: scheduler3)
       }
-      #expect(first.events == [.next(210, 1), .next(240, 3), .completed(300)])
+      expectEqual(first.events, [.next(210, 1), .next(240, 3), .completed(300)])
     }
   }
 
@@ -307,15 +307,15 @@ struct InfallibleOperatorsTests {
       let a = scheduler.createHotObservable([.next(210, 1), .completed(240)])
       let b = scheduler.createHotObservable([.next(220, 2), .completed(250)])
       let res = scheduler.start { Infallible.merge(a.infallible, b.infallible) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(250)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(250)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Infallible.merge([Infallible.just(1), .just(2)])
       }
-      #expect(res2.events == [.next(1200, 1), .next(1200, 2), .completed(1200)])
+      expectEqual(res2.events, [.next(1200, 1), .next(1200, 2), .completed(1200)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Infallible.merge([Infallible.just(1), .just(2)][...])
       }
-      #expect(res3.events == [.next(2200, 1), .next(2200, 2), .completed(2200)])
+      expectEqual(res3.events, [.next(2200, 1), .next(2200, 2), .completed(2200)])
     }
   }
 
@@ -328,9 +328,9 @@ struct InfallibleOperatorsTests {
       let res = scheduler.start(disposed: 250) {
         Infallible.combineLatest(a.infallible, b.infallible) { $0 + $1 }
       }
-      #expect(res.events == [.next(220, 3)])
-      #expect(a.subscriptions == [Subscription(200, 250)])
-      #expect(b.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(220, 3)])
+      expectEqual(a.subscriptions, [Subscription(200, 250)])
+      expectEqual(b.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -343,14 +343,14 @@ struct InfallibleOperatorsTests {
       ])
       let ys = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(300)])
       let res = scheduler.start { xs.infallible.withLatestFrom(ys.infallible) { "\($0)\($1)" } }
-      #expect(res.events == [.next(230, "2a"), .next(250, "3b"), .completed(260)])
-      #expect(ys.subscriptions == [Subscription(200, 260)])
+      expectEqual(res.events, [.next(230, "2a"), .next(250, "3b"), .completed(260)])
+      expectEqual(ys.subscriptions, [Subscription(200, 260)])
 
       let scheduler2 = TestScheduler(initialClock: 0)
       let xs2 = scheduler2.createHotObservable([.next(230, 2), .completed(260)])
       let ys2 = scheduler2.createHotObservable([.next(220, "a"), .completed(300)])
       let latest = scheduler2.start { xs2.infallible.withLatestFrom(ys2.infallible) }
-      #expect(latest.events == [.next(230, "a"), .completed(260)])
+      expectEqual(latest.events, [.next(230, "a"), .completed(260)])
     }
   }
 
@@ -370,16 +370,16 @@ struct InfallibleOperatorsTests {
       subject.onNext(1)
       let b = source.subscribe(onNext: { value in second.mutate { $0.append(value) } })
       subject.onNext(2)
-      #expect(first.value == [1, 2])
-      #expect(second.value == [1, 2])
-      #expect(subscriptions.value == 1)
+      expectEqual(first.value, [1, 2])
+      expectEqual(second.value, [1, 2])
+      expectEqual(subscriptions.value, 1)
       a.dispose()
       b.dispose()
       #expect(!subject.hasObservers)
       let negative = Infallible.just(1).share(replay: -1)
       let received = Box<[Int]>([])
       _ = negative.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
     }
   }
 
@@ -399,9 +399,10 @@ struct InfallibleOperatorsTests {
           onSubscribed: { log.mutate { $0.append("onSubscribed") } },
           onDispose: { log.mutate { $0.append("onDispose") } })
       }
-      #expect(res.events == [.next(210, 1), .completed(220)])
-      #expect(
-        log.value == [
+      expectEqual(res.events, [.next(210, 1), .completed(220)])
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "onSubscribed", "onNext 1", "afterNext 1", "onCompleted",
           "afterCompleted", "onDispose",
         ])
@@ -413,21 +414,21 @@ struct InfallibleOperatorsTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let of = scheduler.start { Infallible.of(1, 2) }
-      #expect(of.events == [.next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(of.events, [.next(200, 1), .next(200, 2), .completed(200)])
       let array = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Infallible.from([3])
       }
-      #expect(array.events == [.next(1200, 3), .completed(1200)])
+      expectEqual(array.events, [.next(1200, 3), .completed(1200)])
       let calls = Box(0)
       let deferred = Infallible.deferred {
         calls.value += 1
         return Infallible.just(calls.value)
       }
-      #expect(calls.value == 0)
+      expectEqual(calls.value, 0)
       let first = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { deferred }
       let second = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) { deferred }
-      #expect(first.events == [.next(2200, 1), .completed(2200)])
-      #expect(second.events == [.next(3200, 2), .completed(3200)])
+      expectEqual(first.events, [.next(2200, 1), .completed(2200)])
+      expectEqual(second.events, [.next(3200, 2), .completed(3200)])
     }
   }
 
@@ -449,7 +450,7 @@ struct InfallibleOperatorsTests {
         })
       subject.onNext(1)
       subject.onNext(100)
-      #expect(received.value == [2, 4, 6])
+      expectEqual(received.value, [2, 4, 6])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

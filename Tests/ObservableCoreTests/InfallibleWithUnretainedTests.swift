@@ -15,14 +15,14 @@ struct InfallibleWithUnretainedTests {
         xs.asInfallible(onErrorJustReturn: -1).withUnretained(object)
           .map { pair in ObjectIdentifier(pair.0) == id ? pair.1 : -1 }
       }
-      #expect(paired.events == [.next(210, 1), .next(220, 2), .completed(300)])
+      expectEqual(paired.events, [.next(210, 1), .next(220, 2), .completed(300)])
       let combined = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         xs.asInfallible(onErrorJustReturn: -1).withUnretained(object) { object, value in
           ObjectIdentifier(object) == id ? value * 10 : -1
         }
       }
-      #expect(combined.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 300), Subscription(1200, 2000)])
+      expectEqual(combined.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 300), Subscription(1200, 2000)])
     }
   }
 
@@ -43,8 +43,8 @@ struct InfallibleWithUnretainedTests {
       scheduler.scheduleAt(220) { holder.value = nil }
       let res = scheduler.start { infallible }
       #expect(weakObject == nil)
-      #expect(res.events == [.next(210, 1), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -53,11 +53,11 @@ struct InfallibleWithUnretainedTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Infallible.just(7, scheduler: scheduler) }
-      #expect(res.events == [.next(201, 7), .completed(202)])
+      expectEqual(res.events, [.next(201, 7), .completed(202)])
       let disposedEarly = scheduler.start(created: 1100, subscribed: 1200, disposed: 1201) {
         Infallible.just(8, scheduler: scheduler)
       }
-      #expect(disposedEarly.events == [])
+      expectEqual(disposedEarly.events, [])
     }
   }
 }

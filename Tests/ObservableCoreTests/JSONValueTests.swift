@@ -1,5 +1,6 @@
 import Foundation
 import ObservableCore
+import ObservableTesting
 import TestProcessSupport
 import Testing
 
@@ -27,8 +28,8 @@ struct JSONValueTests {
   func subscripts() throws {
     let json = try decode(#"{"items": [{"name": "a"}, {"name": "b"}], "count": 2}"#)
 
-    #expect(json["items"]?[1]?["name"]?.stringValue == "b")
-    #expect(json["count"]?.intValue == 2)
+    expectEqual(json["items"]?[1]?["name"]?.stringValue, "b")
+    expectEqual(json["count"]?.intValue, 2)
     #expect(json["missing"] == nil)
     #expect(json["items"]?[2] == nil)
     #expect(json["items"]?[-1] == nil)
@@ -44,13 +45,13 @@ struct JSONValueTests {
       .null, .bool(true), .int(3), .string("s"), .array([.null]), .object(["k": .null]),
       .double(2.5),
     ]
-    #expect(all.map(\.isNull) == [true, false, false, false, false, false, false])
-    #expect(all.map(\.boolValue) == [nil, true, nil, nil, nil, nil, nil])
-    #expect(all.map(\.doubleValue) == [nil, nil, 3, nil, nil, nil, 2.5])
-    #expect(all.map(\.intValue) == [nil, nil, 3, nil, nil, nil, nil])
-    #expect(all.map(\.stringValue) == [nil, nil, nil, "s", nil, nil, nil])
-    #expect(all.map(\.arrayValue) == [nil, nil, nil, nil, [.null], nil, nil])
-    #expect(all.map(\.objectValue) == [nil, nil, nil, nil, nil, ["k": .null], nil])
+    expectEqual(all.map(\.isNull), [true, false, false, false, false, false, false])
+    expectEqual(all.map(\.boolValue), [nil, true, nil, nil, nil, nil, nil])
+    expectEqual(all.map(\.doubleValue), [nil, nil, 3, nil, nil, nil, 2.5])
+    expectEqual(all.map(\.intValue), [nil, nil, 3, nil, nil, nil, nil])
+    expectEqual(all.map(\.stringValue), [nil, nil, nil, "s", nil, nil, nil])
+    expectEqual(all.map(\.arrayValue), [nil, nil, nil, nil, [.null], nil, nil])
+    expectEqual(all.map(\.objectValue), [nil, nil, nil, nil, nil, ["k": .null], nil])
   }
 
   @Test("intValue is nil for a number that is not a whole number Int represents exactly")
@@ -59,7 +60,7 @@ struct JSONValueTests {
     #expect(JSONValue.double(1e300).intValue == nil)
     #expect(JSONValue.double(.infinity).intValue == nil)
     #expect(JSONValue.double(.nan).intValue == nil)
-    #expect(JSONValue.double(-42).intValue == -42)
+    expectEqual(JSONValue.double(-42).intValue, -42)
     #expect(try decode("103703892").intValue == 103_703_892)
   }
 
@@ -82,8 +83,8 @@ struct JSONValueTests {
   func hashable() throws {
     let first = try decode(#"{"a": [1, 2], "b": null}"#)
     let second = try decode(#"{"b": null, "a": [1, 2]}"#)
-    #expect(first == second)
-    #expect(Set([first, second, .null]).count == 2)
+    expectEqual(first, second)
+    expectEqual(Set([first, second, .null]).count, 2)
   }
 
   @Test("input that is not JSON throws, never crashes", arguments: malformed)

@@ -9,7 +9,7 @@ struct JustTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.just(42) }
-      #expect(res.events == [.next(200, 42), .completed(200)])
+      expectEqual(res.events, [.next(200, 42), .completed(200)])
     }
   }
 
@@ -20,7 +20,7 @@ struct JustTests {
       let received = Box<[String]>([])
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == ["a", "a"])
+      expectEqual(received.value, ["a", "a"])
     }
   }
 
@@ -32,7 +32,7 @@ struct JustTests {
       _ = Observable.just(1).do(onCompleted: { events.mutate { $0.append("completed") } })
         .take(1)
         .subscribe(onNext: { _ in events.mutate { $0.append("next") } })
-      #expect(events.value == ["next"])
+      expectEqual(events.value, ["next"])
     }
   }
 
@@ -47,7 +47,7 @@ struct JustTests {
           _ = source.subscribe(onNext: { value in received.mutate { $0.append(value + 1) } })
         }
       })
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
     }
   }
 

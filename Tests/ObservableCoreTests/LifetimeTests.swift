@@ -1,5 +1,6 @@
 import Dispatch
 import ObservableCore
+import ObservableTesting
 import Testing
 
 @Suite("_Lifetime")
@@ -15,7 +16,7 @@ struct LifetimeTests {
     lifetime.dispose()
     lifetime.dispose()
     #expect(lifetime.isDisposed)
-    #expect(log.value == [1, 2, 3])
+    expectEqual(log.value, [1, 2, 3])
   }
 
   @Test("an action registered after dispose runs at once")
@@ -25,7 +26,7 @@ struct LifetimeTests {
     let ran = Box(0)
     lifetime.onDispose { ran.mutate { $0 += 1 } }
     lifetime.add(Disposables.create { ran.mutate { $0 += 1 } })
-    #expect(ran.value == 2)
+    expectEqual(ran.value, 2)
   }
 
   @Test("a lifetime without actions disposes and stays disposed")
@@ -44,7 +45,7 @@ struct LifetimeTests {
       lifetime.onDispose { log.mutate { $0.append("late") } }
     }
     lifetime.dispose()
-    #expect(log.value == ["first", "late"])
+    expectEqual(log.value, ["first", "late"])
   }
 
   @Test("registration racing disposal runs each action exactly once", .timeLimit(.minutes(1)))
@@ -74,7 +75,7 @@ struct LifetimeTests {
         }
       }
     }
-    #expect(shared.runs.load(ordering: .relaxed) == rounds)
+    expectEqual(shared.runs.load(ordering: .relaxed), rounds)
   }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ObservableCore
+import ObservableTesting
 import Testing
 
 /// Main-actor state that the closures below touch directly.
@@ -153,9 +154,9 @@ struct MainActorObservableTests {
       }
     }
     let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
-    #expect(calls == ["do onError", "onError"])
-    #expect(offMain == [])
-    #expect(deliveries.offMain == [])
+    expectEqual(calls, ["do onError", "onError"])
+    expectEqual(offMain, [])
+    expectEqual(deliveries.offMain, [])
   }
 
   @Test(
@@ -190,8 +191,8 @@ struct MainActorObservableTests {
       }
     }
     let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
-    #expect(calls == ["combineLatest", "bind 11", "combineLatest", "bind 22"])
-    #expect(offMain == [])
+    expectEqual(calls, ["combineLatest", "bind 11", "combineLatest", "bind 22"])
+    expectEqual(offMain, [])
   }
 
   @Test(
@@ -234,12 +235,13 @@ struct MainActorObservableTests {
       }
     }
     let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
-    #expect(
-      calls == [
+    expectEqual(
+      calls,
+      [
         "flatMapLatest 1", "map inner 1", "inner 1", "flatMapLatest 2", "map inner 2", "inner 2",
       ])
-    #expect(offMain == [])
-    #expect(deliveries.offMain == [])
+    expectEqual(offMain, [])
+    expectEqual(deliveries.offMain, [])
   }
 
   @Test(
@@ -270,7 +272,7 @@ struct MainActorObservableTests {
     let calls = await MainActor.run { log.calls }
     // `observe(on: MainScheduler.instance)` on the inner sequence would queue it behind the
     // outer delivery that is running: "after 1" before "inner 10".
-    #expect(calls == ["inner 10", "after 1", "inner 20", "after 2"])
+    expectEqual(calls, ["inner 10", "after 1", "inner 20", "after 2"])
   }
 
   @Test("a main-actor closure that throws fails the sequence", .timeLimit(.minutes(1)))
@@ -303,8 +305,8 @@ struct MainActorObservableTests {
       }
     }
     let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
-    #expect(calls == ["map 1", "onNext 1", "map 2", "onError true"])
-    #expect(offMain == [])
+    expectEqual(calls, ["map 1", "onNext 1", "map 2", "onError true"])
+    expectEqual(offMain, [])
   }
 
   @Test(
@@ -346,12 +348,13 @@ struct MainActorObservableTests {
       }
     }
     let (calls, offMain) = await MainActor.run { (log.calls, log.offMain) }
-    #expect(
-      calls == [
+    expectEqual(
+      calls,
+      [
         "map -1", "onNext -1", "map 1", "onNext 1", "map 2", "onNext 2", "map 3", "onNext 3",
         "onCompleted",
       ])
-    #expect(offMain == [])
+    expectEqual(offMain, [])
   }
 
   @Test("debounce and throttle on the main scheduler keep a main-actor sequence")

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ObservableCore
+import ObservableTesting
 import TestProcessSupport
 import Testing
 
@@ -19,8 +20,8 @@ struct MainSchedulerTests {
     let run = try SpawnedProcess.run(executable: executable.path)
     let text = run.output
     let lines = text.split(separator: "\n").map(String.init)
-    #expect(run.termination.status == 0, "\(text)")
-    #expect(lines.last == "done", "\(text)")
+    expectEqual(run.termination.status, 0, "\(text)")
+    expectEqual(lines.last, "done", "\(text)")
     let expectedChecks = [
       "main actor runs on the main queue: true",
       "observe(on: MainScheduler.instance) delivers at once: true",
@@ -40,7 +41,7 @@ struct MainSchedulerTests {
       "a timer on MainScheduler fires on the main queue: true",
       "instance called off the main queue runs on the main queue: true",
     ]
-    #expect(Array(lines.dropLast()) == expectedChecks, "\(text)")
+    expectEqual(Array(lines.dropLast()), expectedChecks, "\(text)")
   }
 
   @Test("code outside the main queue is not on it")
@@ -79,8 +80,8 @@ struct MainSchedulerTests {
       }
     }
     #expect(outcome != nil, "the main queue was never free")
-    #expect(outcome?.whileHeld == false)
-    #expect(outcome?.behindPending == false)
+    expectEqual(outcome?.whileHeld, false)
+    expectEqual(outcome?.behindPending, false)
   }
 
   @Test("instance and asyncInstance are main-queue serial schedulers")

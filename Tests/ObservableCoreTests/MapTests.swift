@@ -10,8 +10,8 @@ struct MapTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1)])
       let res = scheduler.start { xs.map { $0 * 2 } }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -23,8 +23,8 @@ struct MapTests {
         .next(150, 1), .next(210, 2), .next(240, 3), .completed(300),
       ])
       let res = scheduler.start { xs.map { $0 * 10 } }
-      #expect(res.events == [.next(210, 20), .next(240, 30), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(210, 20), .next(240, 30), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -34,8 +34,8 @@ struct MapTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 2), .error(220, testError)])
       let res = scheduler.start { xs.map { $0 + 1 } }
-      #expect(res.events == [.next(210, 3), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 3), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -52,8 +52,8 @@ struct MapTests {
           return value
         }
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -63,8 +63,8 @@ struct MapTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.map { $0 } }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -80,7 +80,7 @@ struct MapTests {
       })
       subject.onNext(1)
       subject.onNext(2)
-      #expect(received.value == [2])
+      expectEqual(received.value, [2])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }
@@ -96,7 +96,7 @@ struct MapTests {
         if value < 103 { subject.onNext(value - 99) }
       })
       subject.onNext(1)
-      #expect(received.value == [101, 102, 103])
+      expectEqual(received.value, [101, 102, 103])
       subscription.dispose()
     }
   }

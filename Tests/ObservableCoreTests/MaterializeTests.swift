@@ -12,11 +12,12 @@ struct MaterializeTests {
         .next(150, 0), .next(210, 1), .next(220, 2), .completed(300),
       ])
       let res = scheduler.start { xs.materialize() }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, .next(1)), .next(220, .next(2)), .next(300, .completed), .completed(300),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -26,8 +27,9 @@ struct MaterializeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.materialize() }
-      #expect(res.events == [.next(210, .next(1)), .next(220, .error(testError)), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(
+        res.events, [.next(210, .next(1)), .next(220, .error(testError)), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -37,8 +39,8 @@ struct MaterializeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.materialize() }
-      #expect(res.events == [.next(210, .next(1))])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, .next(1))])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -48,7 +50,7 @@ struct MaterializeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.materialize().dematerialize() }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
     }
   }
 
@@ -71,8 +73,8 @@ struct MaterializeTests {
       })
       subject.onNext(1)
       subject.onCompleted()
-      #expect(received.value == [1, 2])
-      #expect(late.value == [2, -1])
+      expectEqual(received.value, [1, 2])
+      expectEqual(late.value, [2, -1])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -29,10 +29,11 @@ struct MaybeDoTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let log = Box<[String]>([])
       let res = scheduler.start { logged(xs.maybe, log) }
-      #expect(res.events == [.next(210, 1), .completed(210)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
-      #expect(
-        log.value == [
+      expectEqual(res.events, [.next(210, 1), .completed(210)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
+      expectEqual(
+        log.value,
+        [
           "onSubscribe", "onSubscribed", "onNext 1", "afterNext 1", "onCompleted",
           "afterCompleted", "onDispose",
         ])
@@ -46,19 +47,19 @@ struct MaybeDoTests {
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(220)])
       let log = Box<[String]>([])
       let empty = scheduler.start { logged(xs.maybe, log) }
-      #expect(empty.events == [.completed(220)])
-      #expect(
-        log.value == ["onSubscribe", "onSubscribed", "onCompleted", "afterCompleted", "onDispose"])
+      expectEqual(empty.events, [.completed(220)])
+      expectEqual(
+        log.value, ["onSubscribe", "onSubscribed", "onCompleted", "afterCompleted", "onDispose"])
 
       let ys = scheduler.createHotObservable([.error(1230, testError, Int.self)])
       let errors = Box<[String]>([])
       let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         logged(ys.maybe, errors)
       }
-      #expect(failed.events == [.error(1230, testError)])
-      #expect(ys.subscriptions == [Subscription(1200, 1230)])
-      #expect(
-        errors.value == ["onSubscribe", "onSubscribed", "onError", "afterError", "onDispose"])
+      expectEqual(failed.events, [.error(1230, testError)])
+      expectEqual(ys.subscriptions, [Subscription(1200, 1230)])
+      expectEqual(
+        errors.value, ["onSubscribe", "onSubscribed", "onError", "afterError", "onDispose"])
     }
   }
 
@@ -69,14 +70,14 @@ struct MaybeDoTests {
       let marker = TestError(id: 7)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let next = scheduler.start { xs.maybe.do(onNext: { _ in throw marker }) }
-      #expect(next.events == [.error(210, marker)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(next.events, [.error(210, marker)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
 
       let ys = scheduler.createHotObservable([.error(1210, testError, Int.self)])
       let error = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.maybe.do(onError: { _ in throw marker })
       }
-      #expect(error.events == [.error(1210, marker)])
+      expectEqual(error.events, [.error(1210, marker)])
     }
   }
 
@@ -87,14 +88,14 @@ struct MaybeDoTests {
       let marker = TestError(id: 4343)
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(210)])
       let empty = scheduler.start { xs.maybe.do(onCompleted: { throw marker }) }
-      #expect(empty.events == [.error(210, marker)])
+      expectEqual(empty.events, [.error(210, marker)])
 
       let reported = UnhandledErrors.recorder()
       let ys = scheduler.createHotObservable([.next(1210, 1), .completed(1210)])
       let success = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.maybe.do(onCompleted: { throw marker })
       }
-      #expect(success.events == [.next(1210, 1), .completed(1210)])
+      expectEqual(success.events, [.next(1210, 1), .completed(1210)])
       #expect(reported.value.contains("\(marker)"))
     }
   }
@@ -113,12 +114,12 @@ struct MaybeDoTests {
           afterNext: { _ in throw afterNextMarker },
           afterCompleted: { throw afterCompletedMarker })
       }
-      #expect(success.events == [.next(210, 1), .completed(210)])
+      expectEqual(success.events, [.next(210, 1), .completed(210)])
       let ys = scheduler.createHotObservable([.error(1210, testError, Int.self)])
       let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.maybe.do(afterError: { _ in throw afterErrorMarker })
       }
-      #expect(failed.events == [.error(1210, testError)])
+      expectEqual(failed.events, [.error(1210, testError)])
       #expect(reported.value.contains("\(afterNextMarker)"))
       #expect(reported.value.contains("\(afterCompletedMarker)"))
       #expect(reported.value.contains("\(afterErrorMarker)"))
@@ -132,9 +133,9 @@ struct MaybeDoTests {
       let xs = scheduler.createHotObservable([.next(300, 1), .completed(300)])
       let log = Box<[String]>([])
       let res = scheduler.start(disposed: 250) { logged(xs.maybe, log) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(log.value == ["onSubscribe", "onSubscribed", "onDispose"])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(log.value, ["onSubscribe", "onSubscribed", "onDispose"])
     }
   }
 
@@ -155,11 +156,11 @@ struct MaybeDoTests {
       let reported = UnhandledErrors.recorder()
       let chain = source.do(onCompleted: { throw marker })
       let succeeded = scheduler.start { chain }
-      #expect(succeeded.events == [.next(200, 1), .completed(200)])
+      expectEqual(succeeded.events, [.next(200, 1), .completed(200)])
       // After the success, the thrown error cannot become a second outcome: it is reported.
-      #expect(reported.reports(of: marker).count == 1)
+      expectEqual(reported.reports(of: marker).count, 1)
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { chain }
-      #expect(empty.events == [.error(1200, marker)])
+      expectEqual(empty.events, [.error(1200, marker)])
     }
   }
 
@@ -176,7 +177,7 @@ struct MaybeDoTests {
           xs.maybe.do(
             onNext: { [tracked] _ in _ = tracked }, onCompleted: { [tracked] in _ = tracked })
         }
-        #expect(res.events == [.next(210, 1), .completed(210)])
+        expectEqual(res.events, [.next(210, 1), .completed(210)])
       }
     }
     #expect(weakTracked == nil)

@@ -15,24 +15,24 @@ struct MaybeOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let res = scheduler.start { xs.maybe.map { $0 * 10 } }
-      #expect(res.events == [.next(210, 10), .completed(210)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(210, 10), .completed(210)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
       let empty = scheduler.createHotObservable([.completed(1210, Int.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         empty.maybe.map { $0 * 10 }
       }
-      #expect(res2.events == [.completed(1210)])
+      expectEqual(res2.events, [.completed(1210)])
       let failing = scheduler.createHotObservable([.error(2210, testError, Int.self)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         failing.maybe.map { $0 * 10 }
       }
-      #expect(res3.events == [.error(2210, testError)])
+      expectEqual(res3.events, [.error(2210, testError)])
       let thrown = scheduler.createHotObservable([.next(3210, 1), .completed(3210)])
       let res4 = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         thrown.maybe.map { _ -> Int in throw testError }
       }
-      #expect(res4.events == [.error(3210, testError)])
-      #expect(thrown.subscriptions == [Subscription(3200, 3210)])
+      expectEqual(res4.events, [.error(3210, testError)])
+      expectEqual(thrown.subscriptions, [Subscription(3200, 3210)])
     }
   }
 
@@ -42,8 +42,8 @@ struct MaybeOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(300, 1), .completed(300)])
       let res = scheduler.start(disposed: 250) { xs.maybe.map { $0 } }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -53,17 +53,17 @@ struct MaybeOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let kept = scheduler.start { xs.maybe.compactMap { $0 == 1 ? "one" : nil } }
-      #expect(kept.events == [.next(210, "one"), .completed(210)])
+      expectEqual(kept.events, [.next(210, "one"), .completed(210)])
       let ys = scheduler.createHotObservable([.next(1210, 2), .completed(1210)])
       let dropped = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.maybe.compactMap { $0 == 1 ? "one" : nil }
       }
-      #expect(dropped.events == [.completed(1210)])
+      expectEqual(dropped.events, [.completed(1210)])
       let zs = scheduler.createHotObservable([.next(2210, 3), .completed(2210)])
       let filtered = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         zs.maybe.filter { $0.isMultiple(of: 2) }
       }
-      #expect(filtered.events == [.completed(2210)])
+      expectEqual(filtered.events, [.completed(2210)])
     }
   }
 
@@ -74,8 +74,8 @@ struct MaybeOperatorsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let inner = scheduler.createColdObservable([.next(20, "a"), .completed(20)])
       let res = scheduler.start { xs.maybe.flatMap { _ in inner.maybe } }
-      #expect(res.events == [.next(230, "a"), .completed(230)])
-      #expect(inner.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(230, "a"), .completed(230)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230)])
 
       let calls = Box(0)
       let empty = scheduler.createHotObservable([.completed(1210, Int.self)])
@@ -85,14 +85,14 @@ struct MaybeOperatorsTests {
           return .just("x")
         }
       }
-      #expect(res2.events == [.completed(1210)])
-      #expect(calls.value == 0)
+      expectEqual(res2.events, [.completed(1210)])
+      expectEqual(calls.value, 0)
 
       let zs = scheduler.createHotObservable([.next(2210, 1), .completed(2210)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         zs.maybe.flatMap { _ in Maybe<String>.error(testError) }
       }
-      #expect(res3.events == [.error(2210, testError)])
+      expectEqual(res3.events, [.error(2210, testError)])
     }
   }
 
@@ -103,8 +103,8 @@ struct MaybeOperatorsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let inner = scheduler.createColdObservable([.next(100, "a"), .completed(100)])
       let res = scheduler.start(disposed: 250) { xs.maybe.flatMap { _ in inner.maybe } }
-      #expect(res.events == [])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -115,22 +115,23 @@ struct MaybeOperatorsTests {
       let xs = scheduler.createHotObservable([.error(210, testError, Int.self)])
       let fallback = scheduler.createColdObservable([.completed(10, Int.self)])
       let caught = scheduler.start { xs.maybe.catch { _ in fallback.maybe } }
-      #expect(caught.events == [.completed(220)])
-      #expect(fallback.subscriptions == [Subscription(210, 220)])
+      expectEqual(caught.events, [.completed(220)])
+      expectEqual(fallback.subscriptions, [Subscription(210, 220)])
 
       let ys = scheduler.createHotObservable([.error(1210, testError, Int.self)])
       let returned = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.maybe.catchAndReturn(5)
       }
-      #expect(returned.events == [.next(1210, 5), .completed(1210)])
+      expectEqual(returned.events, [.next(1210, 5), .completed(1210)])
 
       let zs = scheduler.createColdObservable([.error(10, testError, Int.self)])
       let retried = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         zs.maybe.retry(3)
       }
-      #expect(retried.events == [.error(2230, testError)])
-      #expect(
-        zs.subscriptions == [
+      expectEqual(retried.events, [.error(2230, testError)])
+      expectEqual(
+        zs.subscriptions,
+        [
           Subscription(2200, 2210), Subscription(2210, 2220), Subscription(2220, 2230),
         ])
     }
@@ -144,20 +145,20 @@ struct MaybeOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let empty = scheduler.createHotObservable([.completed(210, Int.self)])
       let res = scheduler.start { empty.maybe.ifEmpty(default: 0) }
-      #expect(res.events == [.next(210, 0), .completed(210)])
-      #expect(empty.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(210, 0), .completed(210)])
+      expectEqual(empty.subscriptions, [Subscription(200, 210)])
 
       let value = scheduler.createHotObservable([.next(1210, 7), .completed(1210)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         value.maybe.ifEmpty(default: 0)
       }
-      #expect(res2.events == [.next(1210, 7), .completed(1210)])
+      expectEqual(res2.events, [.next(1210, 7), .completed(1210)])
 
       let failing = scheduler.createHotObservable([.error(2210, testError, Int.self)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         failing.maybe.ifEmpty(default: 0)
       }
-      #expect(res3.events == [.error(2210, testError)])
+      expectEqual(res3.events, [.error(2210, testError)])
     }
   }
 
@@ -168,29 +169,29 @@ struct MaybeOperatorsTests {
       let empty = scheduler.createHotObservable([.completed(210, Int.self)])
       let other = scheduler.createColdObservable([.next(20, 2), .completed(20)])
       let res = scheduler.start { empty.maybe.ifEmpty(switchTo: other.maybe) }
-      #expect(res.events == [.next(230, 2), .completed(230)])
-      #expect(empty.subscriptions == [Subscription(200, 210)])
-      #expect(other.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(230, 2), .completed(230)])
+      expectEqual(empty.subscriptions, [Subscription(200, 210)])
+      expectEqual(other.subscriptions, [Subscription(210, 230)])
 
       let value = scheduler.createHotObservable([.next(1210, 7), .completed(1210)])
       let unused = scheduler.createColdObservable([.next(20, 2), .completed(20)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         value.maybe.ifEmpty(switchTo: unused.maybe)
       }
-      #expect(res2.events == [.next(1210, 7), .completed(1210)])
+      expectEqual(res2.events, [.next(1210, 7), .completed(1210)])
 
       let failing = scheduler.createHotObservable([.error(2210, testError, Int.self)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         failing.maybe.ifEmpty(switchTo: unused.maybe)
       }
-      #expect(res3.events == [.error(2210, testError)])
-      #expect(unused.subscriptions == [])
+      expectEqual(res3.events, [.error(2210, testError)])
+      expectEqual(unused.subscriptions, [])
 
       let otherEmpty = scheduler.createColdObservable([.completed(5, Int.self)])
       let res4 = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Maybe<Int>.empty().ifEmpty(switchTo: otherEmpty.maybe)
       }
-      #expect(res4.events == [.completed(3205)])
+      expectEqual(res4.events, [.completed(3205)])
     }
   }
 
@@ -201,14 +202,14 @@ struct MaybeOperatorsTests {
       let empty = scheduler.createHotObservable([.completed(210, Int.self)])
       let other = scheduler.createColdObservable([.next(20, 2), .completed(20)])
       let res = scheduler.start { empty.maybe.ifEmpty(switchTo: Single(raw: other.asObservable())) }
-      #expect(res.events == [.next(230, 2), .completed(230)])
-      #expect(other.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(230, 2), .completed(230)])
+      expectEqual(other.subscriptions, [Subscription(210, 230)])
 
       let failing = scheduler.createColdObservable([.error(20, testError, Int.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Maybe<Int>.empty().ifEmpty(switchTo: Single(raw: failing.asObservable()))
       }
-      #expect(res2.events == [.error(1220, testError)])
+      expectEqual(res2.events, [.error(1220, testError)])
     }
   }
 
@@ -219,17 +220,17 @@ struct MaybeOperatorsTests {
       let empty = scheduler.createHotObservable([.completed(300, Int.self)])
       let other = scheduler.createColdObservable([.next(20, 2), .completed(20)])
       let before = scheduler.start(disposed: 250) { empty.maybe.ifEmpty(switchTo: other.maybe) }
-      #expect(before.events == [])
-      #expect(empty.subscriptions == [Subscription(200, 250)])
-      #expect(other.subscriptions == [])
+      expectEqual(before.events, [])
+      expectEqual(empty.subscriptions, [Subscription(200, 250)])
+      expectEqual(other.subscriptions, [])
 
       let empty2 = scheduler.createHotObservable([.completed(1210, Int.self)])
       let slow = scheduler.createColdObservable([.next(100, 2), .completed(100)])
       let after = scheduler.start(created: 1100, subscribed: 1200, disposed: 1250) {
         empty2.maybe.ifEmpty(switchTo: slow.maybe)
       }
-      #expect(after.events == [])
-      #expect(slow.subscriptions == [Subscription(1210, 1250)])
+      expectEqual(after.events, [])
+      expectEqual(slow.subscriptions, [Subscription(1210, 1250)])
     }
   }
 
@@ -246,7 +247,7 @@ struct MaybeOperatorsTests {
       let received = Box<[Int]>([])
       _ = defaulted.subscribe(onSuccess: { value in received.mutate { $0.append(value) } })
       _ = defaulted.subscribe(onSuccess: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [1, 0])
+      expectEqual(received.value, [1, 0])
     }
   }
 
@@ -255,15 +256,15 @@ struct MaybeOperatorsTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let value = scheduler.start { Maybe.just(1).asSingle() }
-      #expect(value.events == [.next(200, 1), .completed(200)])
+      expectEqual(value.events, [.next(200, 1), .completed(200)])
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Maybe<Int>.empty().asSingle()
       }
-      #expect(empty.events == [.error(1200, RxError.noElements)])
+      expectEqual(empty.events, [.error(1200, RxError.noElements)])
       let failed = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Maybe<Int>.error(testError).asSingle()
       }
-      #expect(failed.events == [.error(2200, testError)])
+      expectEqual(failed.events, [.error(2200, testError)])
     }
   }
 
@@ -281,7 +282,7 @@ struct MaybeOperatorsTests {
           subscription.value?.dispose()
         })
       subject.onNext(1)
-      #expect(received.value == [2])
+      expectEqual(received.value, [2])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

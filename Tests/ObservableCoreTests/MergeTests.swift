@@ -23,10 +23,10 @@ struct MergeTests {
         .next(210, inners[0]), .next(220, inners[1]), .completed(230),
       ])
       let res = scheduler.start { xs.merge() }
-      #expect(res.events == [.next(220, 1), .next(230, 3), .next(250, 2), .completed(260)])
-      #expect(inners[0].subscriptions == [Subscription(210, 260)])
-      #expect(inners[1].subscriptions == [Subscription(220, 240)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 1), .next(230, 3), .next(250, 2), .completed(260)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 260)])
+      expectEqual(inners[1].subscriptions, [Subscription(220, 240)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -45,14 +45,15 @@ struct MergeTests {
         .next(213, inners[3]), .completed(214),
       ])
       let res = scheduler.start { xs.merge(maxConcurrent: 2) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(220, 1), .next(221, 2), .next(241, 3), .next(261, 4), .completed(271),
         ])
-      #expect(inners[0].subscriptions == [Subscription(210, 260)])
-      #expect(inners[1].subscriptions == [Subscription(211, 231)])
-      #expect(inners[2].subscriptions == [Subscription(231, 251)])
-      #expect(inners[3].subscriptions == [Subscription(251, 271)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 260)])
+      expectEqual(inners[1].subscriptions, [Subscription(211, 231)])
+      expectEqual(inners[2].subscriptions, [Subscription(231, 251)])
+      expectEqual(inners[3].subscriptions, [Subscription(251, 271)])
     }
   }
 
@@ -62,7 +63,7 @@ struct MergeTests {
       let error = Box<(any Error)?>(nil)
       _ = Observable.of(Observable.just(1)).merge(maxConcurrent: 0)
         .subscribe(onError: { e in error.value = e })
-      #expect(error.value as? RxError == .argumentOutOfRange)
+      expectEqual(error.value as? RxError, .argumentOutOfRange)
     }
   }
 
@@ -83,7 +84,7 @@ struct MergeTests {
       outer.onNext(gate.asObservable())
       for _ in 0..<100_000 { outer.onNext(.just(1)) }
       gate.onCompleted()
-      #expect(count.value == 100_000)
+      expectEqual(count.value, 100_000)
       #expect(highest.value - lowest.value < 64 * 1024)
       subscription.dispose()
     }
@@ -96,9 +97,9 @@ struct MergeTests {
       let a = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])
       let b = scheduler.createColdObservable([.next(20, 3), .completed(50)])
       let res = scheduler.start { Observable.merge(a.asObservable(), b.asObservable()) }
-      #expect(res.events == [.next(210, 1), .next(220, 3), .next(230, 2), .completed(250)])
-      #expect(a.subscriptions == [Subscription(200, 240)])
-      #expect(b.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 3), .next(230, 2), .completed(250)])
+      expectEqual(a.subscriptions, [Subscription(200, 240)])
+      expectEqual(b.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -117,7 +118,7 @@ struct MergeTests {
           onCompleted: { results.mutate { $0.append(values.value) } })
       }
       // As in RxSwift, `just` emits during subscribe; `of` waits for its turn.
-      #expect(results.value == Array(repeating: [3, 1, 2], count: 3))
+      expectEqual(results.value, Array(repeating: [3, 1, 2], count: 3))
       let completed = Box(false)
       _ = Observable<Int>.merge([Observable<Int>]()).subscribe(onCompleted: {
         completed.value = true
@@ -133,8 +134,8 @@ struct MergeTests {
       let a = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let b = scheduler.createColdObservable([.error(20, testError, Int.self)])
       let res = scheduler.start { Observable.merge([a.asObservable(), b.asObservable()]) }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(a.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(a.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -147,9 +148,9 @@ struct MergeTests {
       let res = scheduler.start(disposed: 250) {
         Observable.merge(a.asObservable(), b.asObservable())
       }
-      #expect(res.events == [.next(210, 1), .next(220, 3)])
-      #expect(a.subscriptions == [Subscription(200, 250)])
-      #expect(b.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 3)])
+      expectEqual(a.subscriptions, [Subscription(200, 250)])
+      expectEqual(b.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -168,7 +169,7 @@ struct MergeTests {
         })
       a.onNext(1)
       a.onNext(3)
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
       #expect(!a.hasObservers && !b.hasObservers)
       subscription.value = nil
     }
@@ -224,7 +225,7 @@ struct MergeTests {
       let subscription = Observable.from(sources).merge(maxConcurrent: 3).subscribe(observer)
       #expect(await observer.waitForTermination())
       await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
-      #expect(observer.elements.sorted() == Array(0..<2_000))
+      expectEqual(observer.elements.sorted(), Array(0..<2_000))
       #expect(peak.load(ordering: .sequentiallyConsistent) <= 3)
       #expect(observer.grammarViolations.isEmpty)
       subscription.dispose()
@@ -281,7 +282,7 @@ struct MergeTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "a2", "b1", "b2", "a10", "a20", "b10", "b20"])
+      expectEqual(received.value, ["a1", "a2", "b1", "b2", "a10", "a20", "b10", "b20"])
     }
   }
 
@@ -323,9 +324,9 @@ struct MergeTests {
       })
       subscription.value = disposable
       await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
-      #expect(disposed.load(ordering: .relaxed) == true)
-      #expect(disposedSources.load(ordering: .relaxed) == 6)
-      #expect(afterDispose.load(ordering: .relaxed) == 0)
+      expectEqual(disposed.load(ordering: .relaxed), true)
+      expectEqual(disposedSources.load(ordering: .relaxed), 6)
+      expectEqual(afterDispose.load(ordering: .relaxed), 0)
       #expect(observer.grammarViolations.isEmpty)
       subscription.value = nil
     }

@@ -18,12 +18,13 @@ struct MulticastSelectorTests {
             Observable.merge(shared.map { $0 * 10 }, shared.map { $0 * 100 })
           })
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, 10), .next(210, 100), .next(220, 20), .next(220, 200), .next(230, 30),
           .next(230, 300), .completed(300),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -39,7 +40,7 @@ struct MulticastSelectorTests {
           }
         )
         .subscribe(onNext: { v in values.mutate { $0.append(v) } })
-      #expect(values.value == [12, 23])
+      expectEqual(values.value, [12, 23])
     }
   }
 
@@ -59,10 +60,10 @@ struct MulticastSelectorTests {
       scheduler.scheduleAt(200) { _ = result.subscribe(first) }
       scheduler.scheduleAt(215) { _ = result.subscribe(second) }
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .next(220, 2), .completed(230)])
-      #expect(second.events == [.next(225, 1), .next(235, 2), .completed(245)])
-      #expect(subjects.value == 2)
-      #expect(xs.subscriptions == [Subscription(200, 230), Subscription(215, 245)])
+      expectEqual(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
+      expectEqual(second.events, [.next(225, 1), .next(235, 2), .completed(245)])
+      expectEqual(subjects.value, 2)
+      expectEqual(xs.subscriptions, [Subscription(200, 230), Subscription(215, 245)])
     }
   }
 
@@ -76,8 +77,8 @@ struct MulticastSelectorTests {
       let res = scheduler.start {
         xs.multicast({ PublishSubject<Int>() }, selector: { $0.take(2) })
       }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -90,9 +91,9 @@ struct MulticastSelectorTests {
       let res = scheduler.start {
         xs.multicast({ PublishSubject<Int>() }, selector: { $0.concat(ys) })
       }
-      #expect(res.events == [.next(210, 1), .next(260, 9), .completed(270)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [Subscription(250, 270)])
+      expectEqual(res.events, [.next(210, 1), .next(260, 9), .completed(270)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [Subscription(250, 270)])
     }
   }
 
@@ -104,8 +105,8 @@ struct MulticastSelectorTests {
       let res = scheduler.start {
         xs.multicast({ PublishSubject<Int>() }, selector: { $0.map { $0 + 1 } })
       }
-      #expect(res.events == [.next(210, 2), .error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 2), .error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -118,8 +119,8 @@ struct MulticastSelectorTests {
         xs.multicast(
           { () throws -> PublishSubject<Int> in throw TestError(id: 1) }, selector: { $0 })
       }
-      #expect(res.events == [.error(200, TestError(id: 1))])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [.error(200, TestError(id: 1))])
+      expectEqual(xs.subscriptions, [])
 
       let second = TestScheduler(initialClock: 0)
       let ys = second.createHotObservable([.next(210, 1), .completed(300)])
@@ -128,8 +129,8 @@ struct MulticastSelectorTests {
           { PublishSubject<Int>() },
           selector: { _ -> Observable<Int> in throw TestError(id: 2) })
       }
-      #expect(res2.events == [.error(200, TestError(id: 2))])
-      #expect(ys.subscriptions == [])
+      expectEqual(res2.events, [.error(200, TestError(id: 2))])
+      expectEqual(ys.subscriptions, [])
     }
   }
 
@@ -141,8 +142,8 @@ struct MulticastSelectorTests {
       let res = scheduler.start(disposed: 250) {
         xs.multicast({ PublishSubject<Int>() }, selector: { $0 })
       }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 

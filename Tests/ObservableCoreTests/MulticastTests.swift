@@ -46,8 +46,8 @@ struct MulticastTests {
       connect(scheduler, connectable, at: 230, disconnectAt: 300)
       connect(scheduler, connectable, at: 320, disconnectAt: 400)
       scheduler.start()
-      #expect(observer.events == [.next(240, 2), .next(270, 3), .next(330, 5)])
-      #expect(xs.subscriptions == [Subscription(230, 300), Subscription(320, 400)])
+      expectEqual(observer.events, [.next(240, 2), .next(270, 3), .next(330, 5)])
+      expectEqual(xs.subscriptions, [Subscription(230, 300), Subscription(320, 400)])
     }
   }
 
@@ -66,7 +66,7 @@ struct MulticastTests {
       }
       scheduler.start()
       #expect(same.value)
-      #expect(xs.subscriptions == [Subscription(200, 200)])
+      expectEqual(xs.subscriptions, [Subscription(200, 200)])
     }
   }
 
@@ -80,8 +80,8 @@ struct MulticastTests {
       subscribe(scheduler, connectable.asObservable(), observer, at: 200, disposeAt: 250)
       connect(scheduler, connectable, at: 205, disconnectAt: 500)
       scheduler.start()
-      #expect(observer.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(205, 500)])
+      expectEqual(observer.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(205, 500)])
     }
   }
 
@@ -99,9 +99,9 @@ struct MulticastTests {
       // A fixed subject stays completed, but connecting again subscribes the source again.
       connect(scheduler, connectable, at: 450, disconnectAt: 500)
       scheduler.start()
-      #expect(early.events == [.next(210, 1), .completed(250)])
-      #expect(late.events == [.completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 250), Subscription(450, 500)])
+      expectEqual(early.events, [.next(210, 1), .completed(250)])
+      expectEqual(late.events, [.completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250), Subscription(450, 500)])
     }
   }
 
@@ -115,8 +115,8 @@ struct MulticastTests {
       subscribe(scheduler, connectable.asObservable(), observer, at: 200, disposeAt: 1000)
       connect(scheduler, connectable, at: 200, disconnectAt: 1000)
       scheduler.start()
-      #expect(observer.events == [.next(210, 1), .error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(observer.events, [.next(210, 1), .error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -133,8 +133,8 @@ struct MulticastTests {
       connect(scheduler, connectable, at: 230, disconnectAt: 300)
       connect(scheduler, connectable, at: 320, disconnectAt: 400)
       scheduler.start()
-      #expect(first.events == [.next(240, 1), .next(330, 2)])
-      #expect(second.events == [.next(310, 1), .next(330, 2)])
+      expectEqual(first.events, [.next(240, 1), .next(330, 2)])
+      expectEqual(second.events, [.next(310, 1), .next(330, 2)])
     }
   }
 
@@ -156,9 +156,9 @@ struct MulticastTests {
       connect(scheduler, connectable, at: 320, disconnectAt: 400)
       scheduler.start()
       // `first` stays on the first connection's subject; `second` gets an empty buffer.
-      #expect(first.events == [.next(240, 1)])
-      #expect(second.events == [.next(330, 2)])
-      #expect(made.value == 2)
+      expectEqual(first.events, [.next(240, 1)])
+      expectEqual(second.events, [.next(330, 2)])
+      expectEqual(made.value, 2)
     }
   }
 
@@ -175,9 +175,9 @@ struct MulticastTests {
       connect(scheduler, connectable, at: 200, disconnectAt: 1000)
       connect(scheduler, connectable, at: 450, disconnectAt: 500)
       scheduler.start()
-      #expect(early.events == [.next(210, 1), .completed(250)])
-      #expect(late.events == [.next(460, 9)])
-      #expect(xs.subscriptions == [Subscription(200, 250), Subscription(450, 500)])
+      expectEqual(early.events, [.next(210, 1), .completed(250)])
+      expectEqual(late.events, [.next(460, 9)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250), Subscription(450, 500)])
     }
   }
 
@@ -188,7 +188,7 @@ struct MulticastTests {
       let observer = TestableObserver<Int>()
       let subscription = connectable.subscribe(observer)
       _ = connectable.connect()
-      #expect(observer.events == [.next(0, 1), .next(0, 2), .next(0, 3), .completed(0)])
+      expectEqual(observer.events, [.next(0, 1), .next(0, 2), .next(0, 3), .completed(0)])
       subscription.dispose()
     }
   }
@@ -213,7 +213,7 @@ struct MulticastTests {
       source.onNext(1)
       source.onNext(2)
       source.onNext(3)
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
       #expect(!source.hasObservers)
       subscription.dispose()
       triggerSubscription.dispose()

@@ -50,7 +50,7 @@ struct NSObjectReactiveTests {
       let scheduler = TestScheduler(initialClock: 0)
       let thermometer = Thermometer(celsius: 21)
       let res = scheduler.start { thermometer.rx.reading }
-      #expect(res.events == [.next(200, 21), .completed(200)])
+      expectEqual(res.events, [.next(200, 21), .completed(200)])
     }
   }
 
@@ -63,7 +63,7 @@ struct NSObjectReactiveTests {
       counter.count = 4
       let values = Box<[Int]>([])
       _ = reactive.snapshot.subscribe(onSuccess: { value in values.mutate { $0.append(value) } })
-      #expect(values.value == [4])
+      expectEqual(values.value, [4])
     }
   }
 
@@ -77,7 +77,7 @@ struct NSObjectReactiveTests {
         weakThermometer = thermometer
         let reading = thermometer.rx.reading
         let res = scheduler.start { reading }
-        #expect(res.events == [.next(200, 5), .completed(200)])
+        expectEqual(res.events, [.next(200, 5), .completed(200)])
       }
     }
     #expect(weakThermometer == nil)

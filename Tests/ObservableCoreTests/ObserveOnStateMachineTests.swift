@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -14,10 +15,10 @@ struct ObserveOnStateMachineTests {
       return
     }
     let first = machine.nextBatch().map { Array($0).map(\.element) }
-    #expect(first == [1, 2])
+    expectEqual(first, [1, 2])
     _ = machine.eventArrived(.next(3))
     let second = machine.nextBatch()
-    #expect(second?.count == 1)
+    expectEqual(second?.count, 1)
     let third = machine.nextBatch()
     #expect(third == nil)
     guard case .scheduleDrain = machine.eventArrived(.next(4)) else {
@@ -36,7 +37,7 @@ struct ObserveOnStateMachineTests {
       return
     }
     let batch = machine.nextBatch()
-    #expect(batch?.count == 2)
+    expectEqual(batch?.count, 2)
     let after = machine.nextBatch()
     #expect(after == nil)
   }
@@ -46,7 +47,7 @@ struct ObserveOnStateMachineTests {
     var machine = _ObserveOnStateMachine<Int>()
     _ = machine.eventArrived(.next(1))
     let dropped = machine.disposed()
-    #expect(dropped.count == 1)
+    expectEqual(dropped.count, 1)
     let batch = machine.nextBatch()
     #expect(batch == nil)
   }
@@ -62,17 +63,17 @@ extension ObserveOnStateMachineTests {
       Issue.record("expected one action for two events")
       return
     }
-    #expect(machine.takeOne()?.element == 1)
+    expectEqual(machine.takeOne()?.element, 1)
     // An event arriving during the delivery joins the queue; no new action is asked for.
     guard case .none = machine.eventArrived(.next(3)) else {
       Issue.record("an arrival while an action runs schedules nothing")
       return
     }
-    #expect(machine.eventDelivered() == true)
-    #expect(machine.takeOne()?.element == 2)
-    #expect(machine.eventDelivered() == true)
-    #expect(machine.takeOne()?.element == 3)
-    #expect(machine.eventDelivered() == false)
+    expectEqual(machine.eventDelivered(), true)
+    expectEqual(machine.takeOne()?.element, 2)
+    expectEqual(machine.eventDelivered(), true)
+    expectEqual(machine.takeOne()?.element, 3)
+    expectEqual(machine.eventDelivered(), false)
     guard case .scheduleDrain = machine.eventArrived(.next(4)) else {
       Issue.record("after the queue ran dry, a new event schedules another action")
       return
@@ -84,11 +85,11 @@ extension ObserveOnStateMachineTests {
     var machine = _ObserveOnStateMachine<Int>()
     _ = machine.eventArrived(.next(1))
     _ = machine.eventArrived(.completed)
-    #expect(machine.takeOne()?.element == 1)
-    #expect(machine.eventDelivered() == true)
-    #expect(machine.takeOne()?.isStopEvent == true)
+    expectEqual(machine.takeOne()?.element, 1)
+    expectEqual(machine.eventDelivered(), true)
+    expectEqual(machine.takeOne()?.isStopEvent, true)
     #expect(machine.takeOne() == nil)
-    #expect(machine.eventDelivered() == false)
+    expectEqual(machine.eventDelivered(), false)
     guard case .none = machine.eventArrived(.next(2)) else {
       Issue.record("nothing is accepted after the terminal event")
       return
@@ -100,9 +101,9 @@ extension ObserveOnStateMachineTests {
     var machine = _ObserveOnStateMachine<Int>()
     _ = machine.eventArrived(.next(1))
     _ = machine.eventArrived(.next(2))
-    #expect(machine.takeOne()?.element == 1)
-    #expect(machine.disposed().count == 1)
-    #expect(machine.eventDelivered() == false)
+    expectEqual(machine.takeOne()?.element, 1)
+    expectEqual(machine.disposed().count, 1)
+    expectEqual(machine.eventDelivered(), false)
     #expect(machine.takeOne() == nil)
   }
 
@@ -117,14 +118,14 @@ extension ObserveOnStateMachineTests {
     for value in 1...3 { _ = machine.eventArrived(.next(value)) }
     var taken = machine.takeBatch(into: &batch)
     #expect(taken)
-    #expect(batch.map(\.element) == [1, 2, 3])
+    expectEqual(batch.map(\.element), [1, 2, 3])
     let first = address(batch)
     batch.removeAllKeepingCapacity()
 
     for value in 4...5 { _ = machine.eventArrived(.next(value)) }
     taken = machine.takeBatch(into: &batch)
     #expect(taken)
-    #expect(batch.map(\.element) == [4, 5])
+    expectEqual(batch.map(\.element), [4, 5])
     let second = address(batch)
     #expect(second != first)
     batch.removeAllKeepingCapacity()
@@ -137,15 +138,15 @@ extension ObserveOnStateMachineTests {
       }
       #expect(queue.isEmpty)
       #expect(queue.storage.count >= 3)
-      #expect(address(queue) == first)
+      expectEqual(address(queue), first)
     }
     // (The copy above is gone, so the buffer is unshared again and takes event 6 in place.)
     _ = machine.eventArrived(.next(6))
     _ = machine.eventArrived(.completed)
     taken = machine.takeBatch(into: &batch)
     #expect(taken)
-    #expect(batch.map(\.element) == [6, nil])
-    #expect(address(batch) == first)
+    expectEqual(batch.map(\.element), [6, nil])
+    expectEqual(address(batch), first)
     batch.removeAllKeepingCapacity()
     taken = machine.takeBatch(into: &batch)
     #expect(!taken)
@@ -162,7 +163,7 @@ extension ObserveOnStateMachineTests {
     // and each drain starts with a new, empty batch (as `_ObserveOnStorage.drain()` does).
     for value in 1...3 {
       let arrived = machine.eventArrived(.next(value))
-      #expect(arrived == .scheduleDrain)
+      expectEqual(arrived, .scheduleDrain)
       if value > 1 {
         // The event went into the storage the previous drain handed back.
         guard case .running(let queue, _, _) = machine.state else {
@@ -174,11 +175,11 @@ extension ObserveOnStateMachineTests {
       var batch = _Queue<Event<Int>>()
       let taken = machine.takeBatch(into: &batch)
       #expect(taken)
-      #expect(batch.map(\.element) == [value])
+      expectEqual(batch.map(\.element), [value])
       batch.removeAllKeepingCapacity()
       let takenAgain = machine.takeBatch(into: &batch)
       #expect(!takenAgain)
-      #expect(batch.capacity == 0)
+      expectEqual(batch.capacity, 0)
       guard case .running(let queue, let isDraining, _) = machine.state else {
         Issue.record("the machine is still running")
         return
@@ -216,9 +217,9 @@ extension ObserveOnStateMachineTests {
   @Test("where a drain runs at once, a terminal event delivered at once ends the machine")
   func atOnceTerminal() {
     var machine = _ObserveOnStateMachine<Int>()
-    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.completed) == .deliverNow)
-    #expect(machine.eventArrivedWhereDrainRunsAtOnce(.next(1)) == .none)
-    #expect(machine.eventArrived(.next(2)) == .none)
+    expectEqual(machine.eventArrivedWhereDrainRunsAtOnce(.completed), .deliverNow)
+    expectEqual(machine.eventArrivedWhereDrainRunsAtOnce(.next(1)), .none)
+    expectEqual(machine.eventArrived(.next(2)), .none)
     #expect(machine.nextBatch() == nil)
   }
 }
@@ -235,7 +236,7 @@ extension ObserveOnStateMachineTests {
       return
     }
     let first = batch.popFirst()
-    #expect(first?.element == 1)
+    expectEqual(first?.element, 1)
     guard case .none = machine.eventArrived(.next(4)) else {
       Issue.record("a paused drain is still the running one: no other is scheduled")
       return
@@ -248,7 +249,7 @@ extension ObserveOnStateMachineTests {
       return
     }
     let resumed = machine.nextBatch().map { Array($0).map(\.element) }
-    #expect(resumed == [2, 3, 4, 5])
+    expectEqual(resumed, [2, 3, 4, 5])
     #expect(machine.nextBatch() == nil)
   }
 
@@ -263,12 +264,12 @@ extension ObserveOnStateMachineTests {
       return
     }
     let first = batch.popFirst()
-    #expect(first?.element == 1)
+    expectEqual(first?.element, 1)
     let continued = machine.drainPaused(remaining: &batch)
     #expect(continued)
     let resumed = machine.nextBatch().map { Array($0) }
-    #expect(resumed?.count == 2)
-    #expect(resumed?.last?.isCompleted == true)
+    expectEqual(resumed?.count, 2)
+    expectEqual(resumed?.last?.isCompleted, true)
     guard case .none = machine.eventArrived(.next(3)) else {
       Issue.record("events after the terminal one are dropped")
       return

@@ -31,8 +31,8 @@ struct ObserveOnTests {
         .next(150, 1), .next(210, 2), .next(250, 3), .completed(300),
       ])
       let res = scheduler.start { xs.observe(on: scheduler) }
-      #expect(res.events == [.next(211, 2), .next(251, 3), .completed(301)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(211, 2), .next(251, 3), .completed(301)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -42,8 +42,8 @@ struct ObserveOnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 2), .error(250, testError)])
       let res = scheduler.start { xs.observe(on: scheduler) }
-      #expect(res.events == [.next(211, 2), .error(251, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(211, 2), .error(251, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -53,8 +53,8 @@ struct ObserveOnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1)])
       let res = scheduler.start { xs.observe(on: scheduler) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -66,8 +66,8 @@ struct ObserveOnTests {
         .next(210, 1), .next(210, 2), .next(210, 3), .completed(210),
       ])
       let res = scheduler.start { xs.observe(on: scheduler) }
-      #expect(res.events == [.next(211, 1), .next(212, 2), .next(213, 3), .completed(214)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(211, 1), .next(212, 2), .next(213, 3), .completed(214)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -76,7 +76,7 @@ struct ObserveOnTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.of(1, 2).observe(on: scheduler) }
-      #expect(res.events == [.next(201, 1), .next(202, 2), .completed(203)])
+      expectEqual(res.events, [.next(201, 1), .next(202, 2), .completed(203)])
     }
   }
 
@@ -88,8 +88,9 @@ struct ObserveOnTests {
         .next(210, 1), .next(210, 2), .next(211, 3), .next(230, 4), .completed(230),
       ])
       let res = scheduler.start { xs.observe(on: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(211, 1), .next(212, 2), .next(213, 3), .next(231, 4), .completed(232),
         ])
     }
@@ -103,7 +104,7 @@ struct ObserveOnTests {
         .next(210, 1), .next(210, 2), .next(210, 3), .completed(210),
       ])
       let res = scheduler.start(disposed: 212) { xs.observe(on: scheduler) }
-      #expect(res.events == [.next(211, 1)])
+      expectEqual(res.events, [.next(211, 1)])
     }
   }
 
@@ -113,10 +114,10 @@ struct ObserveOnTests {
       let scheduler = ManualScheduler()
       let observer = TestableObserver<Int>()
       let subscription = Observable.of(1, 2, 3).observe(on: scheduler).subscribe(observer)
-      #expect(scheduler.pendingCount == 1)
+      expectEqual(scheduler.pendingCount, 1)
       scheduler.runAll()
-      #expect(scheduler.runCount == 1)
-      #expect(observer.events == [.next(0, 1), .next(0, 2), .next(0, 3), .completed(0)])
+      expectEqual(scheduler.runCount, 1)
+      expectEqual(observer.events, [.next(0, 1), .next(0, 2), .next(0, 3), .completed(0)])
       subscription.dispose()
     }
   }
@@ -127,8 +128,8 @@ struct ObserveOnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start(disposed: 220) { xs.observe(on: scheduler) }
-      #expect(res.events == [.next(211, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(211, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -148,7 +149,7 @@ struct ObserveOnTests {
         subject.onNext(2)
       }
       scheduler.start()
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }
@@ -170,8 +171,8 @@ struct ObserveOnTests {
           depth.mutate { $0 -= 1 }
         })
       subject.onNext(1)
-      #expect(received.value == [1, 2, 3, 4, 5])
-      #expect(maxDepth.value == 1)
+      expectEqual(received.value, [1, 2, 3, 4, 5])
+      expectEqual(maxDepth.value, 1)
       subscription.dispose()
     }
   }
@@ -191,8 +192,8 @@ struct ObserveOnTests {
         .peek(onNext: { _ in seen.mutate { $0.append(DispatchQueue.getSpecific(key: key)) } })
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == [1, 2, 3])
-      #expect(seen.value == [7, 7, 7])
+      expectEqual(observer.elements, [1, 2, 3])
+      expectEqual(seen.value, [7, 7, 7])
       subscription.dispose()
     }
   }
@@ -236,10 +237,10 @@ struct ObserveOnTests {
       }
       source.onCompleted()
       #expect(await observer.waitForTermination(timeout: .seconds(60)))
-      #expect(observer.elements.count == count)
-      #expect(observer.elements == Array(0..<count))
-      #expect(outOfOrder.value == 0)
-      #expect(detector.overlaps == 0)
+      expectEqual(observer.elements.count, count)
+      expectEqual(observer.elements, Array(0..<count))
+      expectEqual(outOfOrder.value, 0)
+      expectEqual(detector.overlaps, 0)
       #expect(observer.grammarViolations.isEmpty)
       subscription.dispose()
     }
@@ -327,9 +328,9 @@ extension ObserveOnTests {
         subject.onNext(2)
         return observer.elements
       }
-      #expect(deliveredDuringSend == [])
+      expectEqual(deliveredDuringSend, [])
       let delivered = await MainActor.run { observer.elements }
-      #expect(delivered == [1, 2])
+      expectEqual(delivered, [1, 2])
       subscription.dispose()
     }
   }
@@ -351,7 +352,7 @@ extension ObserveOnTests {
         subject.onNext(1)
         subject.onNext(2)
       }
-      #expect(seen.value == [1])
+      expectEqual(seen.value, [1])
     }
   }
 }

@@ -10,8 +10,8 @@ struct OperationQueueSchedulerTests {
     let queue = OperationQueue()
     let scheduler = OperationQueueScheduler(operationQueue: queue, queuePriority: .high)
     #expect(scheduler.operationQueue === queue)
-    #expect(scheduler.queuePriority == .high)
-    #expect(OperationQueueScheduler(operationQueue: queue).queuePriority == .normal)
+    expectEqual(scheduler.queuePriority, .high)
+    expectEqual(OperationQueueScheduler(operationQueue: queue).queuePriority, .normal)
     let (state, onQueue) = await withCheckedContinuation {
       (done: CheckedContinuation<(Int, Bool), Never>) in
       _ = scheduler.schedule(42) { state in
@@ -19,7 +19,7 @@ struct OperationQueueSchedulerTests {
         return Disposables.create()
       }
     }
-    #expect(state == 42)
+    expectEqual(state, 42)
     #expect(onQueue)
   }
 
@@ -43,7 +43,7 @@ struct OperationQueueSchedulerTests {
       }
       queue.isSuspended = false
     }
-    #expect(ran.value == ["kept"])
+    expectEqual(ran.value, ["kept"])
   }
 
   @Test("disposing after the action ran disposes what the action returned, once")
@@ -65,7 +65,7 @@ struct OperationQueueSchedulerTests {
     }
     scheduled.value?.dispose()
     scheduled.value?.dispose()
-    #expect(returned.disposals == 1)
+    expectEqual(returned.disposals, 1)
   }
 
   @Test("observe(on:) an OperationQueueScheduler delivers every event in order, on the queue")
@@ -81,9 +81,9 @@ struct OperationQueueSchedulerTests {
         .do(onNext: { _ in if OperationQueue.current !== queue { offQueue.mutate { $0 += 1 } } })
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == Array(0..<200))
-      #expect(observer.grammarViolations == [])
-      #expect(offQueue.value == 0)
+      expectEqual(observer.elements, Array(0..<200))
+      expectEqual(observer.grammarViolations, [])
+      expectEqual(offQueue.value, 0)
     }
   }
 

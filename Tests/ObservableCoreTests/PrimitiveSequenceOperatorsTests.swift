@@ -12,8 +12,8 @@ struct PrimitiveSequenceOperatorsTests {
       let res = scheduler.start {
         Single(raw: xs.asObservable()).timeout(.seconds(30), scheduler: scheduler)
       }
-      #expect(res.events == [.error(230, RxError.timeout)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.error(230, RxError.timeout)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -25,12 +25,12 @@ struct PrimitiveSequenceOperatorsTests {
       let res = scheduler.start {
         Single(raw: xs.asObservable()).timeout(.seconds(30), scheduler: scheduler)
       }
-      #expect(res.events == [.next(220, 1), .completed(220)])
+      expectEqual(res.events, [.next(220, 1), .completed(220)])
       let work = scheduler.createHotObservable([.error(1220, testError, Never.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable(raw: work.asObservable()).timeout(.seconds(30), scheduler: scheduler)
       }
-      #expect(res2.events == [.error(1220, testError)])
+      expectEqual(res2.events, [.error(1220, testError)])
     }
   }
 
@@ -44,8 +44,8 @@ struct PrimitiveSequenceOperatorsTests {
       let res = scheduler.start {
         Single(raw: xs.asObservable()).timeout(.seconds(40), scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, 1), .completed(210)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(210, 1), .completed(210)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -59,9 +59,9 @@ struct PrimitiveSequenceOperatorsTests {
         Maybe(raw: xs.asObservable())
           .timeout(.seconds(30), other: Maybe(raw: other.asObservable()), scheduler: scheduler)
       }
-      #expect(res.events == [.next(240, 2), .completed(240)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
-      #expect(other.subscriptions == [Subscription(230, 240)])
+      expectEqual(res.events, [.next(240, 2), .completed(240)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
+      expectEqual(other.subscriptions, [Subscription(230, 240)])
     }
   }
 
@@ -73,8 +73,8 @@ struct PrimitiveSequenceOperatorsTests {
       let res = scheduler.start(disposed: 220) {
         Single(raw: xs.asObservable()).timeout(.seconds(50), scheduler: scheduler)
       }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -87,16 +87,16 @@ struct PrimitiveSequenceOperatorsTests {
         Single(raw: xs.asObservable()).delay(.seconds(15), scheduler: scheduler)
       }
       // The completion falls due with the element and follows it one turn (a tick) later.
-      #expect(res.events == [.next(225, 1), .completed(226)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(225, 1), .completed(226)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.empty().delay(.seconds(15), scheduler: scheduler)
       }
-      #expect(res2.events == [.completed(1215)])
+      expectEqual(res2.events, [.completed(1215)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Maybe<Int>.error(testError).delay(.seconds(15), scheduler: scheduler)
       }
-      #expect(res3.events == [.error(2200, testError)])
+      expectEqual(res3.events, [.error(2200, testError)])
     }
   }
 
@@ -107,12 +107,12 @@ struct PrimitiveSequenceOperatorsTests {
       let singleRes = single.start {
         Single.just(1).delay(.seconds(2), scheduler: single).asObservable()
       }
-      #expect(singleRes.events == [.next(202, 1), .completed(203)])
+      expectEqual(singleRes.events, [.next(202, 1), .completed(203)])
       let maybe = TestScheduler(initialClock: 0)
       let maybeRes = maybe.start {
         Maybe.just(1).delay(.seconds(2), scheduler: maybe).asObservable()
       }
-      #expect(maybeRes.events == [.next(202, 1), .completed(203)])
+      expectEqual(maybeRes.events, [.next(202, 1), .completed(203)])
     }
   }
 
@@ -123,7 +123,7 @@ struct PrimitiveSequenceOperatorsTests {
       let res = scheduler.start(disposed: 210) {
         Single.just(1).delay(.seconds(15), scheduler: scheduler)
       }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 }

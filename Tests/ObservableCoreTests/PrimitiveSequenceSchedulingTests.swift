@@ -9,7 +9,7 @@ struct PrimitiveSequenceSchedulingTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Single.just(42, scheduler: scheduler) }
-      #expect(res.events == [.next(201, 42), .completed(202)])
+      expectEqual(res.events, [.next(201, 42), .completed(202)])
     }
   }
 
@@ -18,7 +18,7 @@ struct PrimitiveSequenceSchedulingTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Maybe.just(42, scheduler: scheduler) }
-      #expect(res.events == [.next(201, 42), .completed(202)])
+      expectEqual(res.events, [.next(201, 42), .completed(202)])
     }
   }
 
@@ -27,7 +27,7 @@ struct PrimitiveSequenceSchedulingTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start(disposed: 201) { Single.just(42, scheduler: scheduler) }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 
@@ -36,7 +36,7 @@ struct PrimitiveSequenceSchedulingTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Single<Int>.timer(.seconds(30), scheduler: scheduler) }
-      #expect(res.events == [.next(230, 0), .completed(230)])
+      expectEqual(res.events, [.next(230, 0), .completed(230)])
     }
   }
 
@@ -45,7 +45,7 @@ struct PrimitiveSequenceSchedulingTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Maybe<Int>.timer(.seconds(30) as Duration, scheduler: scheduler) }
-      #expect(res.events == [.next(230, 0), .completed(230)])
+      expectEqual(res.events, [.next(230, 0), .completed(230)])
     }
   }
 
@@ -56,7 +56,7 @@ struct PrimitiveSequenceSchedulingTests {
       let res = scheduler.start(disposed: 220) {
         Single<Int>.timer(.seconds(30), scheduler: scheduler)
       }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 
@@ -74,7 +74,7 @@ struct PrimitiveSequenceSchedulingTests {
           values.mutate { $0.append(value) }
         })
       scheduler.start()
-      #expect(values.value == [0])
+      expectEqual(values.value, [0])
       _ = subscription
     }
     #expect(weakTracked == nil)

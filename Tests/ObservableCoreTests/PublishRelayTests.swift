@@ -13,7 +13,7 @@ struct PublishRelayTests {
       scheduler.scheduleAt(210) { relay.accept(2) }
       scheduler.scheduleAt(220) { relay.accept(3) }
       let res = scheduler.start { relay.asObservable() }
-      #expect(res.events == [.next(210, 2), .next(220, 3)])
+      expectEqual(res.events, [.next(210, 2), .next(220, 3)])
     }
   }
 
@@ -25,10 +25,10 @@ struct PublishRelayTests {
       let observer = TestableObserver<Int>()
       let subscription = relay.subscribe(observer)
       relay.accept(1)
-      #expect(observer.events == [.next(0, 1)])
+      expectEqual(observer.events, [.next(0, 1)])
       subscription.dispose()
       relay.accept(2)
-      #expect(observer.events == [.next(0, 1)])
+      expectEqual(observer.events, [.next(0, 1)])
     }
   }
 
@@ -44,7 +44,7 @@ struct PublishRelayTests {
       })
       relay.accept(1)
       relay.accept(10)
-      #expect(received.value == [1, 2, 3])
+      expectEqual(received.value, [1, 2, 3])
       subscription.value = nil
     }
   }

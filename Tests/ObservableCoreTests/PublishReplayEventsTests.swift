@@ -16,8 +16,8 @@ struct PublishReplayEventsTests {
       scheduler.scheduleAt(220) { connection.value = published.connect() }
       scheduler.scheduleAt(1000) { connection.value?.dispose() }
       let res = scheduler.start { published }
-      #expect(res.events == [.next(230, 2), .next(250, 3), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(220, 300)])
+      expectEqual(res.events, [.next(230, 2), .next(250, 3), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(220, 300)])
       connection.value = nil
     }
   }
@@ -33,8 +33,8 @@ struct PublishReplayEventsTests {
       let connection = published.connect()
       source.onNext(1)
       source.onError(testError)
-      #expect(first.events == [.next(0, 1), .error(0, testError)])
-      #expect(second.events == first.events)
+      expectEqual(first.events, [.next(0, 1), .error(0, testError)])
+      expectEqual(second.events, first.events)
       #expect(!source.hasObservers)
       for subscription in subscriptions { subscription.dispose() }
       connection.dispose()
@@ -51,8 +51,8 @@ struct PublishReplayEventsTests {
       scheduler.scheduleAt(205) { connection.value = published.connect() }
       scheduler.scheduleAt(240) { connection.value?.dispose() }
       let res = scheduler.start { published }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(205, 240)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(205, 240)])
       connection.value = nil
     }
   }
@@ -70,7 +70,7 @@ struct PublishReplayEventsTests {
       let connection = published.connect()
       source.onNext(1)
       source.onNext(2)
-      #expect(late.elements == [2])
+      expectEqual(late.elements, [2])
       first.dispose()
       lateSubscription.value?.dispose()
       lateSubscription.value = nil
@@ -91,8 +91,8 @@ struct PublishReplayEventsTests {
       let late = TestableObserver<Int>()
       let lateSubscription = replayed.subscribe(late)
       source.onError(testError)
-      #expect(early.events == [.next(0, 1), .next(0, 2), .error(0, testError)])
-      #expect(late.events == [.next(0, 2), .error(0, testError)])
+      expectEqual(early.events, [.next(0, 1), .next(0, 2), .error(0, testError)])
+      expectEqual(late.events, [.next(0, 2), .error(0, testError)])
       #expect(!source.hasObservers)
       earlySubscription.dispose()
       lateSubscription.dispose()
@@ -110,8 +110,8 @@ struct PublishReplayEventsTests {
       scheduler.scheduleAt(200) { connection.value = replayed.connect() }
       scheduler.scheduleAt(250) { connection.value?.dispose() }
       let res = scheduler.start(created: 100, subscribed: 220, disposed: 240) { replayed }
-      #expect(res.events == [.next(220, 1), .next(230, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(220, 1), .next(230, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
       connection.value = nil
     }
   }
@@ -132,7 +132,7 @@ struct PublishReplayEventsTests {
       })
       source.onNext(3)
       source.onNext(4)
-      #expect(received.value == [1, 2, 3])
+      expectEqual(received.value, [1, 2, 3])
       subscription.value = nil
       connection.dispose()
     }

@@ -15,7 +15,7 @@ struct PublishSubjectTests {
       scheduler.scheduleAt(300) { subject.onCompleted() }
       scheduler.scheduleAt(310) { subject.onNext(3) }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.next(210, 2), .completed(300)])
+      expectEqual(res.events, [.next(210, 2), .completed(300)])
     }
   }
 
@@ -26,7 +26,7 @@ struct PublishSubjectTests {
       subject.onError(testError)
       let received = Box<[String]>([])
       _ = subject.subscribe(onError: { _ in received.mutate { $0.append("error") } })
-      #expect(received.value == ["error"])
+      expectEqual(received.value, ["error"])
     }
   }
 
@@ -38,7 +38,7 @@ struct PublishSubjectTests {
       #expect(subject.isDisposed)
       let error = Box<(any Error)?>(nil)
       _ = subject.subscribe(onError: { e in error.value = e })
-      #expect(error.value as? RxError == .disposed(object: "PublishSubject"))
+      expectEqual(error.value as? RxError, .disposed(object: "PublishSubject"))
     }
   }
 
@@ -53,7 +53,7 @@ struct PublishSubjectTests {
       subscription.dispose()
       subject.onNext(2)
       #expect(!subject.hasObservers)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
     }
   }
 
@@ -78,8 +78,8 @@ struct PublishSubjectTests {
       }
     }
     for detector in observers {
-      #expect(detector.overlaps == 0)
-      #expect(detector.count == threads * perThread)
+      expectEqual(detector.overlaps, 0)
+      expectEqual(detector.count, threads * perThread)
     }
     for subscription in subscriptions { subscription.dispose() }
   }
@@ -93,7 +93,7 @@ struct PublishSubjectTests {
       scheduler.scheduleAt(220) { subject.onError(testError) }
       scheduler.scheduleAt(230) { subject.onCompleted() }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
     }
   }
 
@@ -116,7 +116,7 @@ struct PublishSubjectTests {
         }
       })
       subject.onNext(1)
-      #expect(received.value == [1, 2])
+      expectEqual(received.value, [1, 2])
       subscription.dispose()
     }
   }
@@ -136,7 +136,7 @@ struct PublishSubjectTests {
       })
       subject.onNext(1)
       subject.onNext(4)
-      #expect(late.elements == [3, 4])
+      expectEqual(late.elements, [3, 4])
       outer.dispose()
       lateSubscription.value?.dispose()
       lateSubscription.value = nil

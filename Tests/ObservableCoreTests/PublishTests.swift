@@ -23,9 +23,9 @@ struct PublishTests {
         subscriptions.mutate { $0.append(connectable.subscribe(second)) }
       }
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .next(240, 2), .next(270, 3), .completed(300)])
-      #expect(second.events == [.next(270, 3), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(first.events, [.next(210, 1), .next(240, 2), .next(270, 3), .completed(300)])
+      expectEqual(second.events, [.next(270, 3), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       subscriptions.value = []
     }
   }
@@ -40,7 +40,7 @@ struct PublishTests {
       let observer = TestableObserver<Int>()
       let subscription = connectable.subscribe(observer)
       source.onNext(2)
-      #expect(observer.elements == [2])
+      expectEqual(observer.elements, [2])
       subscription.dispose()
       connection.dispose()
       #expect(!source.hasObservers)

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -16,8 +17,8 @@ struct QueueTests {
   @Test("iterates oldest first across the end of the ring")
   func orderAcrossWrap() {
     let queue = wrapped()
-    #expect(Array(queue) == [5, 6, 7, 8, 9, 10, 11])
-    #expect(queue.underestimatedCount == 7)
+    expectEqual(Array(queue), [5, 6, 7, 8, 9, 10, 11])
+    expectEqual(queue.underestimatedCount, 7)
   }
 
   @Test("iterating leaves the queue, and a copy sharing its storage, unchanged and unshared")
@@ -27,13 +28,13 @@ struct QueueTests {
     let before = queue.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     var seen: [Int] = []
     for value in queue { seen.append(value) }
-    #expect(seen == [5, 6, 7, 8, 9, 10, 11])
-    #expect(Array(copy) == seen)
+    expectEqual(seen, [5, 6, 7, 8, 9, 10, 11])
+    expectEqual(Array(copy), seen)
     // No copy-on-write happened: both still share one buffer.
     let after = copy.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    #expect(before == after)
-    #expect(queue.popFirst() == 5)
-    #expect(Array(copy) == seen)
+    expectEqual(before, after)
+    expectEqual(queue.popFirst(), 5)
+    expectEqual(Array(copy), seen)
   }
 
   @Test("growing a wrapped ring keeps the order and uses every slot it allocates")
@@ -47,13 +48,13 @@ struct QueueTests {
     }
     queue.append(next)
     #expect(queue.capacity > capacity)
-    #expect(Array(queue) == Array(5...next))
-    #expect(queue.popFirst() == 5)
+    expectEqual(Array(queue), Array(5...next))
+    expectEqual(queue.popFirst(), 5)
     // The allocator may give more than was asked for (two-byte slots round up here): the ring
     // uses all of it.
     var small = _Queue<UInt8>()
     small.append(1)
-    #expect(small.storage.count == small.storage.capacity)
+    expectEqual(small.storage.count, small.storage.capacity)
   }
 
   @Test("removeAllKeepingCapacity releases the elements and keeps the storage")
@@ -71,9 +72,9 @@ struct QueueTests {
     queue.removeAllKeepingCapacity()
     #expect(released == nil)
     #expect(queue.isEmpty)
-    #expect(queue.storage.count == capacity)
+    expectEqual(queue.storage.count, capacity)
     queue.append(Tracked())
-    #expect(queue.count == 1)
-    #expect(queue.storage.count == capacity)
+    expectEqual(queue.count, 1)
+    expectEqual(queue.storage.count, capacity)
   }
 }

@@ -9,7 +9,7 @@ struct RangeSchedulerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.range(start: 3, count: 3, scheduler: scheduler) }
-      #expect(res.events == [.next(201, 3), .next(202, 4), .next(203, 5), .completed(204)])
+      expectEqual(res.events, [.next(201, 3), .next(202, 4), .next(203, 5), .completed(204)])
     }
   }
 
@@ -18,7 +18,7 @@ struct RangeSchedulerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.range(start: 3, count: 0, scheduler: scheduler) }
-      #expect(res.events == [.completed(201)])
+      expectEqual(res.events, [.completed(201)])
     }
   }
 
@@ -29,19 +29,19 @@ struct RangeSchedulerTests {
       let negative = scheduler.start {
         Observable.range(start: 3, count: -1, scheduler: scheduler)
       }
-      #expect(negative.events == [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(negative.events, [.error(200, RxError.argumentOutOfRange)])
 
       let second = TestScheduler(initialClock: 0)
       let overflow = second.start {
         Observable<Int8>.range(start: 120, count: 9, scheduler: second)
       }
-      #expect(overflow.events == [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(overflow.events, [.error(200, RxError.argumentOutOfRange)])
 
       let third = TestScheduler(initialClock: 0)
       let upToMax = third.start {
         Observable<Int8>.range(start: 126, count: 2, scheduler: third)
       }
-      #expect(upToMax.events == [.next(201, 126), .next(202, 127), .completed(203)])
+      expectEqual(upToMax.events, [.next(201, 126), .next(202, 127), .completed(203)])
     }
   }
 
@@ -52,7 +52,7 @@ struct RangeSchedulerTests {
       let res = scheduler.start(disposed: 203) {
         Observable.range(start: 0, count: 100, scheduler: scheduler)
       }
-      #expect(res.events == [.next(201, 0), .next(202, 1)])
+      expectEqual(res.events, [.next(201, 0), .next(202, 1)])
     }
   }
 
@@ -63,7 +63,7 @@ struct RangeSchedulerTests {
       let res = scheduler.start {
         Observable.range(start: 0, count: Int.max, scheduler: scheduler).take(2)
       }
-      #expect(res.events == [.next(201, 0), .next(202, 1), .completed(202)])
+      expectEqual(res.events, [.next(201, 0), .next(202, 1), .completed(202)])
     }
   }
 
@@ -77,7 +77,7 @@ struct RangeSchedulerTests {
         .subscribe(
           onNext: { _ in count.mutate { $0 += 1 } },
           onCompleted: { completed.value = true })
-      #expect(count.value == 100_000)
+      expectEqual(count.value, 100_000)
       #expect(completed.value)
     }
   }

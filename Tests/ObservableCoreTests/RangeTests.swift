@@ -9,7 +9,7 @@ struct RangeTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.range(start: 3, count: 3) }
-      #expect(res.events == [.next(200, 3), .next(200, 4), .next(200, 5), .completed(200)])
+      expectEqual(res.events, [.next(200, 3), .next(200, 4), .next(200, 5), .completed(200)])
     }
   }
 
@@ -18,7 +18,7 @@ struct RangeTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.range(start: 3, count: 0) }
-      #expect(res.events == [.completed(200)])
+      expectEqual(res.events, [.completed(200)])
     }
   }
 
@@ -27,7 +27,7 @@ struct RangeTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.range(start: 0, count: -1) }
-      #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(res.events, [.error(200, RxError.argumentOutOfRange)])
     }
   }
 
@@ -36,11 +36,11 @@ struct RangeTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int8>.range(start: 126, count: 3) }
-      #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(res.events, [.error(200, RxError.argumentOutOfRange)])
       let edge = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
         Observable<Int8>.range(start: 126, count: 2)
       }
-      #expect(edge.events == [.next(1200, 126), .next(1200, 127), .completed(1200)])
+      expectEqual(edge.events, [.next(1200, 126), .next(1200, 127), .completed(1200)])
     }
   }
 
@@ -52,7 +52,7 @@ struct RangeTests {
         .do(onNext: { _ in produced.mutate { $0 += 1 } })
         .take(3)
         .subscribe()
-      #expect(produced.value == 3)
+      expectEqual(produced.value, 3)
     }
   }
 
@@ -68,7 +68,7 @@ struct RangeTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == [1, 10, 2, 20])
+      expectEqual(received.value, [1, 10, 2, 20])
     }
   }
 }

@@ -12,8 +12,8 @@ struct ReduceTests {
         .next(150, 100), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.reduce(0, accumulator: +) }
-      #expect(res.events == [.next(300, 6), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(300, 6), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -23,11 +23,11 @@ struct ReduceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 4), .completed(250)])
       let res = scheduler.start { xs.reduce(1, accumulator: *, mapResult: { "x\($0)" }) }
-      #expect(res.events == [.next(250, "x4"), .completed(250)])
+      expectEqual(res.events, [.next(250, "x4"), .completed(250)])
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
         Observable<Int>.empty().reduce(7, accumulator: +)
       }
-      #expect(empty.events == [.next(1200, 7), .completed(1200)])
+      expectEqual(empty.events, [.next(1200, 7), .completed(1200)])
     }
   }
 
@@ -37,8 +37,8 @@ struct ReduceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.reduce(0, accumulator: +) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -53,8 +53,8 @@ struct ReduceTests {
           return state + value
         }
       }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -66,7 +66,7 @@ struct ReduceTests {
       let res = scheduler.start {
         xs.reduce(0, accumulator: +, mapResult: { _ -> Int in throw testError })
       }
-      #expect(res.events == [.error(300, testError)])
+      expectEqual(res.events, [.error(300, testError)])
     }
   }
 
@@ -76,8 +76,8 @@ struct ReduceTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.reduce(0, accumulator: +) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -100,8 +100,8 @@ struct ReduceTests {
       trigger.onNext(1)
       trigger.onNext(2)
       trigger.onCompleted()
-      #expect(received.value == [3])
-      #expect(late.value == [5])
+      expectEqual(received.value, [3])
+      expectEqual(late.value, [5])
       #expect(!trigger.hasObservers)
       #expect(!subject.hasObservers)
       subscription.value = nil

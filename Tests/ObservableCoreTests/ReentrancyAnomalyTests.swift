@@ -76,16 +76,17 @@ struct ReentrancyAnomalyTests {
       })
       subject.onNext(7_001)
       // Queued, not nested: both observers see each event before the next one.
-      #expect(
-        received.value == [
+      expectEqual(
+        received.value,
+        [
           "first 7001", "second 7001", "first 7002", "second 7002", "first 7003", "second 7003",
         ])
-      #expect(
-        reports.subjectLines(mentioning: [7_001, 7_002, 7_003])
-          == expectedReports([
-            "Subject: PublishSubject, event: next(7002)",
-            "Subject: PublishSubject, event: next(7003)",
-          ]))
+      expectEqual(
+        reports.subjectLines(mentioning: [7_001, 7_002, 7_003]),
+        expectedReports([
+          "Subject: PublishSubject, event: next(7002)",
+          "Subject: PublishSubject, event: next(7003)",
+        ]))
       #if DEBUG
         let message = reports.messages(mentioning: [7_002]).first ?? ""
         #expect(message.hasPrefix("⚠️ Reentrancy anomaly was detected.\n"))
@@ -137,9 +138,9 @@ struct ReentrancyAnomalyTests {
         })
         send(marker)
         subscription.dispose()
-        #expect(
-          reports.subjectLines(mentioning: [marker, marker + 1])
-            == expectedReports(["Subject: \(name), event: next(\(marker + 1))"]),
+        expectEqual(
+          reports.subjectLines(mentioning: [marker, marker + 1]),
+          expectedReports(["Subject: \(name), event: next(\(marker + 1))"]),
           sourceLocation: sourceLocation)
       }
       let publish = PublishSubject<Int>()
@@ -156,9 +157,9 @@ struct ReentrancyAnomalyTests {
       })
       relay.accept(7_131)
       relaySubscription.dispose()
-      #expect(
-        reports.subjectLines(mentioning: [7_131, 7_132])
-          == expectedReports(["Subject: PublishSubject, event: next(7132)"]))
+      expectEqual(
+        reports.subjectLines(mentioning: [7_131, 7_132]),
+        expectedReports(["Subject: PublishSubject, event: next(7132)"]))
 
       let behaviorRelay = BehaviorRelay(value: 0)
       let behaviorSubscription = behaviorRelay.subscribe(onNext: { value in
@@ -166,10 +167,10 @@ struct ReentrancyAnomalyTests {
       })
       behaviorRelay.accept(7_141)
       behaviorSubscription.dispose()
-      #expect(
-        reports.subjectLines(mentioning: [7_141, 7_142])
-          == expectedReports(["Subject: BehaviorSubject, event: next(7142)"]))
-      #expect(behaviorRelay.value == 7_142)
+      expectEqual(
+        reports.subjectLines(mentioning: [7_141, 7_142]),
+        expectedReports(["Subject: BehaviorSubject, event: next(7142)"]))
+      expectEqual(behaviorRelay.value, 7_142)
     }
   }
 
@@ -183,10 +184,10 @@ struct ReentrancyAnomalyTests {
         received.mutate { $0.append(value) }
         if value == 7_201 { subject.onNext(7_202) }
       })
-      #expect(received.value == [7_201, 7_202])
-      #expect(
-        reports.subjectLines(mentioning: [7_201, 7_202])
-          == expectedReports(["Subject: BehaviorSubject, event: next(7202)"]))
+      expectEqual(received.value, [7_201, 7_202])
+      expectEqual(
+        reports.subjectLines(mentioning: [7_201, 7_202]),
+        expectedReports(["Subject: BehaviorSubject, event: next(7202)"]))
       subscription.dispose()
     }
   }
@@ -205,7 +206,7 @@ struct ReentrancyAnomalyTests {
       })
       subject.onNext(7_301)
       subject.onNext(7_302)
-      #expect(reports.subjectLines(mentioning: [7_301, 7_302, 7_303]) == [])
+      expectEqual(reports.subjectLines(mentioning: [7_301, 7_302, 7_303]), [])
       subscription.dispose()
     }
   }
@@ -232,8 +233,8 @@ struct ReentrancyAnomalyTests {
         sent.signal()
       }
       subject.onNext(7_401)
-      #expect(received.value == [7_401, 7_402])
-      #expect(reports.subjectLines(mentioning: [7_401, 7_402]) == [])
+      expectEqual(received.value, [7_401, 7_402])
+      expectEqual(reports.subjectLines(mentioning: [7_401, 7_402]), [])
       subscription.dispose()
     }
   }

@@ -12,7 +12,7 @@ struct RefCountDisposableTests {
     refCount.dispose()
     refCount.dispose()
     #expect(refCount.isDisposed)
-    #expect(underlying.disposals == 1)
+    expectEqual(underlying.disposals, 1)
   }
 
   @Test("the underlying disposable waits for the primary and every dependent, in any order")
@@ -22,12 +22,12 @@ struct RefCountDisposableTests {
     let first = refCount.retain()
     let second = refCount.retain()
     first.dispose()
-    #expect(underlying.disposals == 0)
+    expectEqual(underlying.disposals, 0)
     refCount.dispose()
-    #expect(underlying.disposals == 0)
+    expectEqual(underlying.disposals, 0)
     #expect(!refCount.isDisposed)
     second.dispose()
-    #expect(underlying.disposals == 1)
+    expectEqual(underlying.disposals, 1)
     #expect(refCount.isDisposed)
   }
 
@@ -37,9 +37,9 @@ struct RefCountDisposableTests {
     let refCount = RefCountDisposable(disposable: underlying)
     refCount.retain().dispose()
     refCount.retain().dispose()
-    #expect(underlying.disposals == 0)
+    expectEqual(underlying.disposals, 0)
     refCount.dispose()
-    #expect(underlying.disposals == 1)
+    expectEqual(underlying.disposals, 1)
   }
 
   @Test("disposing a dependent twice counts once")
@@ -51,9 +51,9 @@ struct RefCountDisposableTests {
     refCount.dispose()
     first.dispose()
     first.dispose()
-    #expect(underlying.disposals == 0)
+    expectEqual(underlying.disposals, 0)
     second.dispose()
-    #expect(underlying.disposals == 1)
+    expectEqual(underlying.disposals, 1)
   }
 
   @Test("retain() after the underlying disposable is gone returns a no-op")
@@ -63,7 +63,7 @@ struct RefCountDisposableTests {
     refCount.dispose()
     let late = refCount.retain()
     late.dispose()
-    #expect(underlying.disposals == 1)
+    expectEqual(underlying.disposals, 1)
   }
 
   @Test("retain() after the primary is disposed, while a dependent remains, keeps it alive")
@@ -74,9 +74,9 @@ struct RefCountDisposableTests {
     refCount.dispose()
     let second = refCount.retain()
     first.dispose()
-    #expect(underlying.disposals == 0)
+    expectEqual(underlying.disposals, 0)
     second.dispose()
-    #expect(underlying.disposals == 1)
+    expectEqual(underlying.disposals, 1)
   }
 
   @Test("releases the underlying disposable once it has been disposed")
@@ -106,7 +106,7 @@ struct RefCountDisposableTests {
         refCount.value?.dispose()
       })
     refCount.value?.dispose()
-    #expect(calls.value == 1)
+    expectEqual(calls.value, 1)
     refCount.value = nil
   }
 
@@ -125,7 +125,7 @@ struct RefCountDisposableTests {
         if thread == 3 { refCount.dispose() }
         refCount.dispose()
       }
-      #expect(underlying.disposals == 1)
+      expectEqual(underlying.disposals, 1)
       #expect(refCount.isDisposed)
     }
   }

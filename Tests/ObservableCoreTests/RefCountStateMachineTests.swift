@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -10,14 +11,14 @@ struct RefCountStateMachineTests {
   func arrivals() {
     var machine = Machine()
     let first = machine.subscriberArrived(makeConnection: { "A" })
-    #expect(first.connect == "A")
+    expectEqual(first.connect, "A")
     let second = machine.subscriberArrived(makeConnection: {
       Issue.record("a second connection was made")
       return "B"
     })
     #expect(second.connect == nil)
-    #expect(first.ticket == second.ticket)
-    #expect(machine.count == 2)
+    expectEqual(first.ticket, second.ticket)
+    expectEqual(machine.count, 2)
   }
 
   @Test("the last subscriber to leave disconnects")
@@ -26,10 +27,10 @@ struct RefCountStateMachineTests {
     let first = machine.subscriberArrived(makeConnection: { "A" })
     let second = machine.subscriberArrived(makeConnection: { "B" })
     #expect(machine.subscriberLeft(ticket: first.ticket) == nil)
-    #expect(machine.subscriberLeft(ticket: second.ticket) == "A")
-    #expect(machine.count == 0)
+    expectEqual(machine.subscriberLeft(ticket: second.ticket), "A")
+    expectEqual(machine.count, 0)
     let third = machine.subscriberArrived(makeConnection: { "C" })
-    #expect(third.connect == "C")
+    expectEqual(third.connect, "C")
     #expect(third.ticket != first.ticket)
   }
 
@@ -38,27 +39,27 @@ struct RefCountStateMachineTests {
     var machine = Machine()
     let first = machine.subscriberArrived(makeConnection: { "A" })
     let second = machine.subscriberArrived(makeConnection: { "B" })
-    #expect(machine.sourceTerminated(ticket: first.ticket) == "A")
+    expectEqual(machine.sourceTerminated(ticket: first.ticket), "A")
     #expect(machine.sourceTerminated(ticket: second.ticket) == nil)
     let third = machine.subscriberArrived(makeConnection: { "C" })
-    #expect(third.connect == "C")
+    expectEqual(third.connect, "C")
     // Subscribers of the finished connection leaving must not disconnect the new one.
     #expect(machine.subscriberLeft(ticket: first.ticket) == nil)
     #expect(machine.subscriberLeft(ticket: second.ticket) == nil)
-    #expect(machine.count == 1)
-    #expect(machine.subscriberLeft(ticket: third.ticket) == "C")
+    expectEqual(machine.count, 1)
+    expectEqual(machine.subscriberLeft(ticket: third.ticket), "C")
   }
 
   @Test("a late event from a connection that ended by disposal changes nothing")
   func staleTicketAfterDisposal() {
     var machine = Machine()
     let first = machine.subscriberArrived(makeConnection: { "A" })
-    #expect(machine.subscriberLeft(ticket: first.ticket) == "A")
+    expectEqual(machine.subscriberLeft(ticket: first.ticket), "A")
     let second = machine.subscriberArrived(makeConnection: { "B" })
     #expect(machine.sourceTerminated(ticket: first.ticket) == nil)
     #expect(machine.subscriberLeft(ticket: first.ticket) == nil)
-    #expect(machine.count == 1)
-    #expect(machine.subscriberLeft(ticket: second.ticket) == "B")
+    expectEqual(machine.count, 1)
+    expectEqual(machine.subscriberLeft(ticket: second.ticket), "B")
   }
 
   @Test("while idle, leaving and termination do nothing")
@@ -66,6 +67,6 @@ struct RefCountStateMachineTests {
     var machine = Machine()
     #expect(machine.subscriberLeft(ticket: 1) == nil)
     #expect(machine.sourceTerminated(ticket: 1) == nil)
-    #expect(machine.count == 0)
+    expectEqual(machine.count, 0)
   }
 }

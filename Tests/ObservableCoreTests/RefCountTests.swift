@@ -32,9 +32,9 @@ struct RefCountTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 300)
       subscribe(scheduler, shared, second, at: 250, disposeAt: 400)
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .next(260, 2)])
-      #expect(second.events == [.next(260, 2), .next(320, 3)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(first.events, [.next(210, 1), .next(260, 2)])
+      expectEqual(second.events, [.next(260, 2), .next(320, 3)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -49,9 +49,9 @@ struct RefCountTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 300)
       subscribe(scheduler, shared, second, at: 350, disposeAt: 450)
       scheduler.start()
-      #expect(first.events == [.next(210, 1)])
-      #expect(second.events == [.next(360, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 300), Subscription(350, 450)])
+      expectEqual(first.events, [.next(210, 1)])
+      expectEqual(second.events, [.next(360, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300), Subscription(350, 450)])
     }
   }
 
@@ -68,9 +68,9 @@ struct RefCountTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 1000)
       subscribe(scheduler, shared, second, at: 350, disposeAt: 400)
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .completed(300)])
-      #expect(second.events == [.next(360, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 300), Subscription(350, 400)])
+      expectEqual(first.events, [.next(210, 1), .completed(300)])
+      expectEqual(second.events, [.next(360, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300), Subscription(350, 400)])
     }
   }
 
@@ -85,9 +85,9 @@ struct RefCountTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 1000)
       subscribe(scheduler, shared, second, at: 250, disposeAt: 1000)
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .error(300, testError)])
-      #expect(second.events == [.error(300, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(first.events, [.next(210, 1), .error(300, testError)])
+      expectEqual(second.events, [.error(300, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -106,9 +106,9 @@ struct RefCountTests {
       let second = TestableObserver<Int>()
       _ = shared.subscribe(first)
       _ = shared.subscribe(second)
-      #expect(first.events == [.next(0, 1), .completed(0)])
-      #expect(second.events == [.next(0, 1), .completed(0)])
-      #expect(subscriptions.value == 1)
+      expectEqual(first.events, [.next(0, 1), .completed(0)])
+      expectEqual(second.events, [.next(0, 1), .completed(0)])
+      expectEqual(subscriptions.value, 1)
     }
   }
 
@@ -127,9 +127,9 @@ struct RefCountTests {
       let second = TestableObserver<Int>()
       _ = shared.subscribe(first)
       _ = shared.subscribe(second)
-      #expect(first.events == [.next(0, 1), .completed(0)])
-      #expect(second.events == [.next(0, 1), .completed(0)])
-      #expect(subscriptions.value == 2)
+      expectEqual(first.events, [.next(0, 1), .completed(0)])
+      expectEqual(second.events, [.next(0, 1), .completed(0)])
+      expectEqual(subscriptions.value, 2)
     }
   }
 
@@ -156,8 +156,8 @@ struct RefCountTests {
       }
       let observer = TestableObserver<Int>()
       _ = source.publish().refCount().take(3).subscribe(observer)
-      #expect(observer.events == [.next(0, 0), .next(0, 1), .next(0, 2), .completed(0)])
-      #expect(emitted.value == 3)
+      expectEqual(observer.events, [.next(0, 0), .next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(emitted.value, 3)
     }
   }
 
@@ -175,7 +175,7 @@ struct RefCountTests {
       })
       source.onNext(1)
       source.onNext(2)
-      #expect(late.elements == [2])
+      expectEqual(late.elements, [2])
       #expect(source.hasObservers)
       lateSubscription.value?.dispose()
       #expect(!source.hasObservers)

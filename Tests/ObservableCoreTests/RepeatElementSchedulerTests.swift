@@ -11,7 +11,7 @@ struct RepeatElementSchedulerTests {
       let res = scheduler.start(disposed: 204) {
         Observable.repeatElement(7, scheduler: scheduler)
       }
-      #expect(res.events == [.next(201, 7), .next(202, 7), .next(203, 7)])
+      expectEqual(res.events, [.next(201, 7), .next(202, 7), .next(203, 7)])
     }
   }
 
@@ -20,7 +20,7 @@ struct RepeatElementSchedulerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.repeatElement(7, scheduler: scheduler).take(3) }
-      #expect(res.events == [.next(201, 7), .next(202, 7), .next(203, 7), .completed(203)])
+      expectEqual(res.events, [.next(201, 7), .next(202, 7), .next(203, 7), .completed(203)])
     }
   }
 
@@ -31,7 +31,7 @@ struct RepeatElementSchedulerTests {
       let res = scheduler.start(disposed: 201) {
         Observable.repeatElement(7, scheduler: scheduler)
       }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 
@@ -46,7 +46,7 @@ struct RepeatElementSchedulerTests {
         .subscribe(
           onNext: { _ in count.mutate { $0 += 1 } },
           onCompleted: { completed.value = true })
-      #expect(count.value == 100_000)
+      expectEqual(count.value, 100_000)
       #expect(completed.value)
     }
   }

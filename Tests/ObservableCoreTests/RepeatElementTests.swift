@@ -9,7 +9,7 @@ struct RepeatElementTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.repeatElement(1).take(3) }
-      #expect(res.events == [.next(200, 1), .next(200, 1), .next(200, 1), .completed(200)])
+      expectEqual(res.events, [.next(200, 1), .next(200, 1), .next(200, 1), .completed(200)])
     }
   }
 
@@ -22,8 +22,8 @@ struct RepeatElementTests {
         .do(onNext: { _ in produced.mutate { $0 += 1 } })
         .take(5)
         .subscribe(onNext: { _ in received.mutate { $0 += 1 } })
-      #expect(produced.value == 5)
-      #expect(received.value == 5)
+      expectEqual(produced.value, 5)
+      expectEqual(received.value, 5)
     }
   }
 
@@ -34,7 +34,7 @@ struct RepeatElementTests {
       let res = scheduler.start {
         Observable.repeatElement(2).map { value -> Int in throw testError }
       }
-      #expect(res.events == [.error(200, testError)])
+      expectEqual(res.events, [.error(200, testError)])
     }
   }
 
@@ -50,8 +50,8 @@ struct RepeatElementTests {
           _ = source.subscribe(onNext: { value in inner.mutate { $0.append(value) } })
         }
       })
-      #expect(outer.value == [7, 7])
-      #expect(inner.value == [7, 7])
+      expectEqual(outer.value, [7, 7])
+      expectEqual(inner.value, [7, 7])
     }
   }
 

@@ -14,7 +14,7 @@ struct ReplayRelayTests {
       scheduler.scheduleAt(130) { relay.accept(3) }
       scheduler.scheduleAt(210) { relay.accept(4) }
       let res = scheduler.start { relay.asObservable() }
-      #expect(res.events == [.next(200, 2), .next(200, 3), .next(210, 4)])
+      expectEqual(res.events, [.next(200, 2), .next(200, 3), .next(210, 4)])
     }
   }
 
@@ -25,7 +25,7 @@ struct ReplayRelayTests {
       for value in 1...10 { relay.accept(value) }
       let observer = TestableObserver<Int>()
       relay.subscribe(observer).dispose()
-      #expect(observer.elements == Array(1...10))
+      expectEqual(observer.elements, Array(1...10))
     }
   }
 
@@ -37,7 +37,7 @@ struct ReplayRelayTests {
       let observer = TestableObserver<Int>()
       let subscription = relay.subscribe(observer)
       relay.accept(2)
-      #expect(observer.events == [.next(0, 2)])
+      expectEqual(observer.events, [.next(0, 2)])
       subscription.dispose()
     }
   }
@@ -62,7 +62,7 @@ struct ReplayRelayTests {
       })
       relay.accept(1)
       relay.accept(2)
-      #expect(late.elements == [2, 3, 4])
+      expectEqual(late.elements, [2, 3, 4])
       outer.dispose()
       lateSubscription.value?.dispose()
       lateSubscription.value = nil

@@ -15,7 +15,7 @@ struct ReplaySubjectTests {
       scheduler.scheduleAt(210) { subject.onNext(4) }
       scheduler.scheduleAt(300) { subject.onCompleted() }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.next(200, 2), .next(200, 3), .next(210, 4), .completed(300)])
+      expectEqual(res.events, [.next(200, 2), .next(200, 3), .next(210, 4), .completed(300)])
     }
   }
 
@@ -27,7 +27,7 @@ struct ReplaySubjectTests {
       let observer = TestableObserver<Int>()
       let subscription = subject.subscribe(observer)
       subject.onNext(101)
-      #expect(observer.elements == Array(1...101))
+      expectEqual(observer.elements, Array(1...101))
       subscription.dispose()
     }
   }
@@ -43,7 +43,7 @@ struct ReplaySubjectTests {
       subject.onNext(2)
       let observer = TestableObserver<Int>()
       subject.subscribe(observer).dispose()
-      #expect(observer.elements == [2])
+      expectEqual(observer.elements, [2])
     }
   }
 
@@ -55,7 +55,7 @@ struct ReplaySubjectTests {
       let observer = TestableObserver<Int>()
       let subscription = subject.subscribe(observer)
       subject.onNext(2)
-      #expect(observer.elements == [2])
+      expectEqual(observer.elements, [2])
       subscription.dispose()
     }
   }
@@ -67,7 +67,7 @@ struct ReplaySubjectTests {
       subject.onNext(1)
       let observer = TestableObserver<Int>()
       _ = subject.subscribe(observer)
-      #expect(observer.events == [.error(0, RxError.argumentOutOfRange)])
+      expectEqual(observer.events, [.error(0, RxError.argumentOutOfRange)])
     }
   }
 
@@ -82,7 +82,7 @@ struct ReplaySubjectTests {
       subject.onNext(4)
       let observer = TestableObserver<Int>()
       _ = subject.subscribe(observer)
-      #expect(observer.events == [.next(0, 2), .next(0, 3), .completed(0)])
+      expectEqual(observer.events, [.next(0, 2), .next(0, 3), .completed(0)])
     }
   }
 
@@ -94,7 +94,7 @@ struct ReplaySubjectTests {
       scheduler.scheduleAt(150) { subject.onNext(1) }
       scheduler.scheduleAt(160) { subject.onError(testError) }
       let res = scheduler.start { subject.asObservable() }
-      #expect(res.events == [.next(200, 1), .error(200, testError)])
+      expectEqual(res.events, [.next(200, 1), .error(200, testError)])
     }
   }
 
@@ -108,10 +108,10 @@ struct ReplaySubjectTests {
       subject.dispose()
       #expect(subject.isDisposed)
       subject.onNext(2)
-      #expect(before.elements == [1])
+      expectEqual(before.elements, [1])
       let after = TestableObserver<Int>()
       _ = subject.subscribe(after)
-      #expect(after.events == [.error(0, RxError.disposed(object: "ReplaySubject"))])
+      expectEqual(after.events, [.error(0, RxError.disposed(object: "ReplaySubject"))])
       subscription.dispose()
     }
   }
@@ -127,7 +127,7 @@ struct ReplaySubjectTests {
       subscription.dispose()
       subject.onNext(2)
       #expect(!subject.hasObservers)
-      #expect(observer.elements == [1])
+      expectEqual(observer.elements, [1])
     }
   }
 
@@ -142,8 +142,8 @@ struct ReplaySubjectTests {
         delivered.mutate { $0 += 1 }
         return value
       }.take(2).subscribe(observer)
-      #expect(observer.events == [.next(0, 1), .next(0, 2), .completed(0)])
-      #expect(delivered.value == 2)
+      expectEqual(observer.events, [.next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(delivered.value, 2)
       #expect(!subject.hasObservers)
     }
   }
@@ -163,7 +163,7 @@ struct ReplaySubjectTests {
       subject.onNext(1)
       subject.onNext(2)
       subject.onNext(5)
-      #expect(late.elements == [2, 3, 4, 5])
+      expectEqual(late.elements, [2, 3, 4, 5])
       outer.dispose()
       lateSubscription.value?.dispose()
       lateSubscription.value = nil
@@ -180,10 +180,10 @@ struct ReplaySubjectTests {
         if value < 3 { subject.onNext(value + 1) }
       })
       subject.onNext(1)
-      #expect(received.value == [1, 2, 3])
+      expectEqual(received.value, [1, 2, 3])
       let late = TestableObserver<Int>()
       subject.subscribe(late).dispose()
-      #expect(late.elements == [1, 2, 3])
+      expectEqual(late.elements, [1, 2, 3])
       subscription.dispose()
     }
   }
@@ -255,7 +255,7 @@ struct ReplaySubjectTests {
     )
     SubjectStressHarness.expectAllSent(outcome.reference, outcome.sent)
     for received in outcome.churned where !received.isEmpty {
-      #expect(SubjectStressHarness.expectSlice(received, of: outcome.reference) == 0)
+      expectEqual(SubjectStressHarness.expectSlice(received, of: outcome.reference), 0)
     }
   }
 

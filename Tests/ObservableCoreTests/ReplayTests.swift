@@ -15,8 +15,8 @@ struct ReplayTests {
       let subscription = connectable.subscribe(observer)
       source.onNext(5)
       source.onCompleted()
-      #expect(
-        observer.events == [.next(0, 3), .next(0, 4), .next(0, 5), .completed(0)])
+      expectEqual(
+        observer.events, [.next(0, 3), .next(0, 4), .next(0, 5), .completed(0)])
       subscription.dispose()
       connection.dispose()
     }
@@ -31,7 +31,7 @@ struct ReplayTests {
       for value in 1...4 { source.onNext(value) }
       let observer = TestableObserver<Int>()
       connectable.subscribe(observer).dispose()
-      #expect(observer.elements == [1, 2, 3, 4])
+      expectEqual(observer.elements, [1, 2, 3, 4])
       connection.dispose()
     }
   }
@@ -49,7 +49,7 @@ struct ReplayTests {
       #expect(observer.events.isEmpty)
       let second = connectable.connect()
       source.onNext(2)
-      #expect(observer.elements == [2])
+      expectEqual(observer.elements, [2])
       subscription.dispose()
       second.dispose()
     }
@@ -61,7 +61,7 @@ struct ReplayTests {
       let connectable = Observable.of(1, 2).replay(-1)
       let observer = TestableObserver<Int>()
       _ = connectable.subscribe(observer)
-      #expect(observer.events == [.error(0, RxError.argumentOutOfRange)])
+      expectEqual(observer.events, [.error(0, RxError.argumentOutOfRange)])
     }
   }
 }

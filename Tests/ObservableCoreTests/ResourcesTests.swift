@@ -12,7 +12,7 @@ struct ResourcesTests {
       #expect(scope.live > 0)
       subscription?.dispose()
       subscription = nil
-      #expect(scope.live == 0)
+      expectEqual(scope.live, 0)
     }
   }
 
@@ -40,6 +40,6 @@ struct ResourcesTests {
       held.dispose()
       return outer
     }
-    #expect(outer.live == 0)
+    expectEqual(outer.live, 0)
   }
 }

@@ -16,13 +16,15 @@ struct RetryTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, testError)])
       let res = scheduler.start(disposed: 300) { xs.retry() }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .next(270, 1),
           .next(280, 2),
         ])
-      #expect(
-        xs.subscriptions == [
+      expectEqual(
+        xs.subscriptions,
+        [
           Subscription(200, 230), Subscription(230, 260), Subscription(260, 290),
           Subscription(290, 300),
         ])
@@ -43,7 +45,7 @@ struct RetryTests {
       _ = source.retry().subscribe(
         onNext: { v in events.mutate { $0.append("\(v)") } },
         onCompleted: { events.mutate { $0.append("|") } })
-      #expect(events.value == ["1", "2", "3", "|"])
+      expectEqual(events.value, ["1", "2", "3", "|"])
     }
   }
 
@@ -53,10 +55,11 @@ struct RetryTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(5, 1), .error(15, testError)])
       let res = scheduler.start { xs.retry(3) }
-      #expect(
-        res.events == [.next(205, 1), .next(220, 1), .next(235, 1), .error(245, testError)])
-      #expect(
-        xs.subscriptions == [
+      expectEqual(
+        res.events, [.next(205, 1), .next(220, 1), .next(235, 1), .error(245, testError)])
+      expectEqual(
+        xs.subscriptions,
+        [
           Subscription(200, 215), Subscription(215, 230), Subscription(230, 245),
         ])
     }
@@ -68,13 +71,13 @@ struct RetryTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(5, 1), .error(15, testError)])
       let once = scheduler.start { xs.retry(1) }
-      #expect(once.events == [.next(205, 1), .error(215, testError)])
+      expectEqual(once.events, [.next(205, 1), .error(215, testError)])
 
       let zero = TestScheduler(initialClock: 0)
       let ys = zero.createColdObservable([.next(5, 1), .error(15, testError)])
       let none = zero.start { ys.retry(0) }
-      #expect(none.events == [.completed(200)])
-      #expect(ys.subscriptions == [])
+      expectEqual(none.events, [.completed(200)])
+      expectEqual(ys.subscriptions, [])
     }
   }
 
@@ -83,7 +86,7 @@ struct RetryTests {
     withLeakChecking {
       let error = Box<(any Error)?>(nil)
       _ = Observable.just(1).retry(-1).subscribe(onError: { e in error.value = e })
-      #expect(error.value as? RxError == .argumentOutOfRange)
+      expectEqual(error.value as? RxError, .argumentOutOfRange)
     }
   }
 
@@ -93,8 +96,8 @@ struct RetryTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
       let res = scheduler.start(disposed: 235) { xs.retry(5) }
-      #expect(res.events == [.next(210, 1), .next(230, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 235)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 235)])
     }
   }
 
@@ -114,8 +117,8 @@ struct RetryTests {
       }
       let error = Box<(any Error)?>(nil)
       _ = source.retry(100_000).subscribe(onError: { e in error.value = e })
-      #expect(attempts.value == 100_000)
-      #expect(error.value as? TestError == testError)
+      expectEqual(attempts.value, 100_000)
+      expectEqual(error.value as? TestError, testError)
       #expect(highest.value - lowest.value < 64 * 1024)
     }
   }
@@ -135,8 +138,8 @@ struct RetryTests {
       _ = source.retry().take(3).subscribe(
         onNext: { v in events.mutate { $0.append("\(v)") } },
         onCompleted: { events.mutate { $0.append("|") } })
-      #expect(events.value == ["1", "2", "3", "|"])
-      #expect(attempts.value == 3)
+      expectEqual(events.value, ["1", "2", "3", "|"])
+      expectEqual(attempts.value, 3)
     }
   }
 
@@ -153,7 +156,7 @@ struct RetryTests {
       })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(events.value == [1, 2])
+      expectEqual(events.value, [1, 2])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }
@@ -184,7 +187,7 @@ struct RetryTests {
       let attempts = Box(0)
       _ = hot.retry(2).subscribe(onError: { _ in attempts.value += 1 })
       hot.onError(testError)
-      #expect(attempts.value == 1)
+      expectEqual(attempts.value, 1)
       #expect(!hot.hasObservers)
     }
   }
@@ -201,7 +204,7 @@ struct RetryTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "b1", "a10", "b10"])
+      expectEqual(received.value, ["a1", "b1", "a10", "b10"])
     }
   }
 }

@@ -20,10 +20,11 @@ struct RetryWhenTests {
       let res = scheduler.start(disposed: 300) {
         xs.retry(when: { (errors: Observable<TestError>) in errors })
       }
-      #expect(
-        res.events == [.next(210, 1), .next(230, 1), .next(250, 1), .next(270, 1), .next(290, 1)])
-      #expect(
-        xs.subscriptions == [
+      expectEqual(
+        res.events, [.next(210, 1), .next(230, 1), .next(250, 1), .next(270, 1), .next(290, 1)])
+      expectEqual(
+        xs.subscriptions,
+        [
           Subscription(200, 220), Subscription(220, 240), Subscription(240, 260),
           Subscription(260, 280), Subscription(280, 300),
         ])
@@ -44,13 +45,14 @@ struct RetryWhenTests {
           }
         })
       }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2),
           .error(260, TestError(id: 2)),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 230), Subscription(230, 260)])
-      #expect(seen.value == 2)
+      expectEqual(xs.subscriptions, [Subscription(200, 230), Subscription(230, 260)])
+      expectEqual(seen.value, 2)
     }
   }
 
@@ -62,9 +64,9 @@ struct RetryWhenTests {
       let res = scheduler.start {
         xs.retry(when: { (errors: Observable<TestError>) in errors.take(1) })
       }
-      #expect(
-        res.events == [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .completed(260)])
-      #expect(xs.subscriptions == [Subscription(200, 230), Subscription(230, 260)])
+      expectEqual(
+        res.events, [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .completed(260)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230), Subscription(230, 260)])
     }
   }
 
@@ -77,9 +79,9 @@ struct RetryWhenTests {
       let res = scheduler.start {
         xs.retry(when: { (_: Observable<TestError>) in trigger })
       }
-      #expect(res.events == [.next(210, 1), .completed(260)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
-      #expect(trigger.subscriptions == [Subscription(200, 260)])
+      expectEqual(res.events, [.next(210, 1), .completed(260)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
+      expectEqual(trigger.subscriptions, [Subscription(200, 260)])
     }
   }
 
@@ -90,7 +92,7 @@ struct RetryWhenTests {
       let xs = scheduler.createColdObservable([.error(30, testError, Int.self)])
       let trigger = scheduler.createHotObservable([.error(260, TestError(id: 9), Int.self)])
       let res = scheduler.start { xs.retry(when: { (_: Observable<any Error>) in trigger }) }
-      #expect(res.events == [.error(260, TestError(id: 9))])
+      expectEqual(res.events, [.error(260, TestError(id: 9))])
     }
   }
 
@@ -103,15 +105,15 @@ struct RetryWhenTests {
       let res = scheduler.start(disposed: 300) {
         xs.retry(when: { (_: Observable<TestError>) in trigger })
       }
-      #expect(res.events == [.next(220, 2), .completed(250)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(220, 2), .completed(250)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
 
       let second = TestScheduler(initialClock: 0)
       let ys = second.createColdObservable([.next(10, 1), .error(30, testError)])
       let res2 = second.start {
         ys.retry(when: { (_: Observable<TestError>) in Observable<Int>.empty() })
       }
-      #expect(res2.events == [.next(210, 1), .completed(230)])
+      expectEqual(res2.events, [.next(210, 1), .completed(230)])
     }
   }
 
@@ -124,8 +126,8 @@ struct RetryWhenTests {
       let res = scheduler.start(disposed: 270) {
         xs.retry(when: { (_: Observable<TestError>) in trigger })
       }
-      #expect(res.events == [.next(210, 1), .next(260, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 230), Subscription(250, 270)])
+      expectEqual(res.events, [.next(210, 1), .next(260, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230), Subscription(250, 270)])
     }
   }
 
@@ -137,8 +139,8 @@ struct RetryWhenTests {
       let res = scheduler.start {
         xs.retry(when: { (errors: Observable<OtherError>) in errors })
       }
-      #expect(res.events == [.next(205, 1), .error(210, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(205, 1), .error(210, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -151,9 +153,9 @@ struct RetryWhenTests {
       let res = scheduler.start(disposed: 250) {
         xs.retry(when: { (_: Observable<TestError>) in trigger })
       }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(trigger.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(trigger.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -182,7 +184,7 @@ struct RetryWhenTests {
       _ = source.retry(when: { (errors: Observable<any Error>) in errors }).subscribe(
         onNext: { v in events.mutate { $0.append("\(v)") } },
         onCompleted: { events.mutate { $0.append("|") } })
-      #expect(events.value == ["100001", "|"])
+      expectEqual(events.value, ["100001", "|"])
       #expect(highest.value - lowest.value < 64 * 1024)
     }
   }
@@ -201,7 +203,7 @@ struct RetryWhenTests {
         })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(events.value == [1, 2])
+      expectEqual(events.value, [1, 2])
       #expect(!subject.hasObservers)
 
       let source = PublishSubject<Int>()
@@ -215,7 +217,7 @@ struct RetryWhenTests {
         })
       source.onNext(5)
       source.onNext(6)
-      #expect(received.value == [5])
+      expectEqual(received.value, [5])
       #expect(!source.hasObservers && !trigger.hasObservers)
       subscription.value?.dispose()
       subscription.value = nil
@@ -272,7 +274,7 @@ struct RetryWhenTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "b1", "a10", "b10"])
+      expectEqual(received.value, ["a1", "b1", "a10", "b10"])
     }
   }
 }

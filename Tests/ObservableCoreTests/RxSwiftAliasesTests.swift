@@ -17,7 +17,7 @@ struct RxSwiftAliasesTests {
       for value in 1...50 { relay.accept(value) }
       let observer = TestableObserver<Int>()
       let subscription = relay.subscribe(observer)
-      #expect(observer.elements == Array(1...50))
+      expectEqual(observer.elements, Array(1...50))
       subscription.dispose()
     }
   }
@@ -25,8 +25,8 @@ struct RxSwiftAliasesTests {
   @Test("RxError's debug description is its description")
   func rxErrorDebugDescription() {
     for error in [RxError.noElements, .moreThanOneElement, .timeout, .argumentOutOfRange] {
-      #expect(error.debugDescription == error.description)
-      #expect(String(reflecting: error) == error.description)
+      expectEqual(error.debugDescription, error.description)
+      expectEqual(String(reflecting: error), error.description)
     }
   }
 
@@ -43,7 +43,7 @@ struct RxSwiftAliasesTests {
 
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { ticks(UInt8.self, scheduler: scheduler) }
-      #expect(res.events == [.next(210, 0), .next(220, 1), .completed(220)])
+      expectEqual(res.events, [.next(210, 0), .next(220, 1), .completed(220)])
     }
   }
 }

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -9,7 +10,7 @@ struct SampleStateMachineTests {
     var machine = _SampleStateMachine<Int>(defaultValue: -1)
     _ = machine.sourceElement(1)
     let replaced = machine.sourceElement(2)
-    #expect(replaced == 1)
+    expectEqual(replaced, 1)
     guard case .emit(2, thenComplete: false) = machine.samplerTicked(isFinal: false),
       case .emit(-1, thenComplete: false) = machine.samplerTicked(isFinal: false)
     else {
@@ -53,6 +54,6 @@ struct SampleStateMachineTests {
     var disposing = _SampleStateMachine<Int>(defaultValue: nil)
     _ = disposing.sourceElement(5)
     let pending = disposing.disposed()
-    #expect(pending == 5)
+    expectEqual(pending, 5)
   }
 }

@@ -19,13 +19,14 @@ struct SampleTests {
       let xs = scheduler.createHotObservable(Self.source + [.completed(400)])
       let ys = scheduler.createHotObservable(Self.ticks + [.completed(500)])
       let res = scheduler.start { xs.sample(ys, defaultValue: 0) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, 0), .next(250, 3), .next(260, 0), .next(320, 6), .next(500, 0),
           .completed(500),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
-      #expect(ys.subscriptions == [Subscription(200, 500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
+      expectEqual(ys.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -39,9 +40,9 @@ struct SampleTests {
         .error(320, testError),
       ])
       let res = scheduler.start { xs.sample(ys) }
-      #expect(res.events == [.next(250, 3), .error(320, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 320)])
-      #expect(ys.subscriptions == [Subscription(200, 320)])
+      expectEqual(res.events, [.next(250, 3), .error(320, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 320)])
+      expectEqual(ys.subscriptions, [Subscription(200, 320)])
     }
   }
 
@@ -52,9 +53,9 @@ struct SampleTests {
       let xs = scheduler.createHotObservable(Self.source + [.completed(400)])
       let ys = scheduler.createHotObservable(Self.ticks + [.completed(500)])
       let res = scheduler.start { xs.sample(ys) }
-      #expect(res.events == [.next(250, 3), .next(320, 6), .completed(500)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
-      #expect(ys.subscriptions == [Subscription(200, 500)])
+      expectEqual(res.events, [.next(250, 3), .next(320, 6), .completed(500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
+      expectEqual(ys.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -65,9 +66,9 @@ struct SampleTests {
       let xs = scheduler.createHotObservable(Self.source + [.next(360, 7), .completed(400)])
       let ys = scheduler.createHotObservable(Self.ticks + [.completed(500)])
       let res = scheduler.start { xs.sample(ys) }
-      #expect(res.events == [.next(250, 3), .next(320, 6), .next(500, 7), .completed(500)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
-      #expect(ys.subscriptions == [Subscription(200, 500)])
+      expectEqual(res.events, [.next(250, 3), .next(320, 6), .next(500, 7), .completed(500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
+      expectEqual(ys.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -80,9 +81,9 @@ struct SampleTests {
       ])
       let ys = scheduler.createHotObservable(Self.ticks + [.completed(500)])
       let res = scheduler.start { xs.sample(ys) }
-      #expect(res.events == [.next(250, 3), .next(320, 4), .completed(320)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(ys.subscriptions == [Subscription(200, 320)])
+      expectEqual(res.events, [.next(250, 3), .next(320, 4), .completed(320)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(ys.subscriptions, [Subscription(200, 320)])
     }
   }
 
@@ -96,9 +97,9 @@ struct SampleTests {
         .next(300, "baz"), .completed(400),
       ])
       let res = scheduler.start { xs.sample(ys) }
-      #expect(res.events == [.next(250, 3), .next(300, 5), .error(320, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 320)])
-      #expect(ys.subscriptions == [Subscription(200, 320)])
+      expectEqual(res.events, [.next(250, 3), .next(300, 5), .error(320, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 320)])
+      expectEqual(ys.subscriptions, [Subscription(200, 320)])
     }
   }
 
@@ -109,9 +110,9 @@ struct SampleTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(600)])
       let ys = scheduler.createHotObservable([.next(220, "a"), .completed(240)])
       let res = scheduler.start { xs.sample(ys) }
-      #expect(res.events == [.next(220, 1), .next(240, 2), .completed(240)])
-      #expect(xs.subscriptions == [Subscription(200, 240)])
-      #expect(ys.subscriptions == [Subscription(200, 240)])
+      expectEqual(res.events, [.next(220, 1), .next(240, 2), .completed(240)])
+      expectEqual(xs.subscriptions, [Subscription(200, 240)])
+      expectEqual(ys.subscriptions, [Subscription(200, 240)])
     }
   }
 
@@ -122,9 +123,9 @@ struct SampleTests {
       let xs = scheduler.createHotObservable(Self.source)
       let ys = scheduler.createHotObservable(Self.ticks)
       let res = scheduler.start(disposed: 255) { xs.sample(ys) }
-      #expect(res.events == [.next(250, 3)])
-      #expect(xs.subscriptions == [Subscription(200, 255)])
-      #expect(ys.subscriptions == [Subscription(200, 255)])
+      expectEqual(res.events, [.next(250, 3)])
+      expectEqual(xs.subscriptions, [Subscription(200, 255)])
+      expectEqual(ys.subscriptions, [Subscription(200, 255)])
     }
   }
 
@@ -138,7 +139,7 @@ struct SampleTests {
       let res = scheduler.start {
         xs.sample(Observable<Int>.interval(.seconds(10), scheduler: scheduler))
       }
-      #expect(res.events == [.next(210, 1), .next(220, 3), .next(240, 4), .completed(250)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 3), .next(240, 4), .completed(250)])
     }
   }
 }

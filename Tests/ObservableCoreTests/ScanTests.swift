@@ -12,8 +12,8 @@ struct ScanTests {
         .next(150, 100), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.scan(0) { $0 + $1 } }
-      #expect(res.events == [.next(210, 1), .next(220, 3), .next(230, 6), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 3), .next(230, 6), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -23,7 +23,7 @@ struct ScanTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
       let res = scheduler.start { xs.scan(into: [Int]()) { $0.append($1) }.map { $0.count } }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(300)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(300)])
     }
   }
 
@@ -34,7 +34,7 @@ struct ScanTests {
       let received = Box<[Int]>([])
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [11, 13, 11, 13])
+      expectEqual(received.value, [11, 13, 11, 13])
     }
   }
 
@@ -44,8 +44,8 @@ struct ScanTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.scan(0) { $0 + $1 } }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -62,8 +62,8 @@ struct ScanTests {
           state += value
         }
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -73,8 +73,8 @@ struct ScanTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.scan(0) { $0 + $1 } }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -98,8 +98,8 @@ struct ScanTests {
       })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received.value == [1, 3])
-      #expect(late.value == [2, 5])
+      expectEqual(received.value, [1, 3])
+      expectEqual(late.value, [2, 5])
       lateSubscription.value?.dispose()
       #expect(!subject.hasObservers)
       subscription.value = nil

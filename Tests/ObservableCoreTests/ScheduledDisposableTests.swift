@@ -35,9 +35,9 @@ struct ScheduledDisposableTests {
       scheduler.scheduleAt(250) { #expect(!disposable.isDisposed) }
       scheduler.start()
       #expect(disposable.isDisposed)
-      #expect(underlying.disposals == 1)
+      expectEqual(underlying.disposals, 1)
       // TestScheduler, as RxTest's, runs work scheduled for "now" one tick later.
-      #expect(disposedAt.value == [301])
+      expectEqual(disposedAt.value, [301])
     }
   }
 
@@ -48,10 +48,10 @@ struct ScheduledDisposableTests {
     let disposable = ScheduledDisposable(scheduler: scheduler, disposable: underlying)
     disposable.dispose()
     #expect(!disposable.isDisposed)
-    #expect(underlying.disposals == 0)
+    expectEqual(underlying.disposals, 0)
     scheduler.start()
     #expect(disposable.isDisposed)
-    #expect(underlying.disposals == 1)
+    expectEqual(underlying.disposals, 1)
   }
 
   @Test("disposing again schedules nothing more and disposes once")
@@ -62,8 +62,8 @@ struct ScheduledDisposableTests {
     disposable.dispose()
     disposable.dispose()
     disposable.dispose()
-    #expect(scheduler.scheduled == 1)
-    #expect(underlying.disposals == 1)
+    expectEqual(scheduler.scheduled, 1)
+    expectEqual(underlying.disposals, 1)
   }
 
   @Test("runs the disposal on the scheduler's queue, whichever thread disposes")
@@ -101,8 +101,8 @@ struct ScheduledDisposableTests {
       let underlying = DisposalCounter()
       let disposable = ScheduledDisposable(scheduler: scheduler, disposable: underlying)
       runConcurrently { _ in disposable.dispose() }
-      #expect(underlying.disposals == 1)
-      #expect(scheduler.scheduled == 1)
+      expectEqual(underlying.disposals, 1)
+      expectEqual(scheduler.scheduled, 1)
     }
   }
 }

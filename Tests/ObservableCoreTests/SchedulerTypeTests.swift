@@ -50,13 +50,13 @@ private final class ExclusiveCheck: Sendable {
 struct SchedulerTypeTests {
   @Test("converts Swift Durations to dispatch intervals and back")
   func durations() {
-    #expect(RxTimeInterval(Duration.seconds(2)) == .nanoseconds(2_000_000_000))
-    #expect(RxTimeInterval(Duration.milliseconds(1.5)) == .nanoseconds(1_500_000))
-    #expect(RxTimeInterval(Duration.seconds(Int64.max)) == .never)
-    #expect(RxTimeInterval.milliseconds(250).seconds == 0.25)
-    #expect(RxTimeInterval.never.seconds == .infinity)
-    #expect(RxTimeInterval.microseconds(7).duration == .microseconds(7))
-    #expect(RxTimeInterval.seconds(3).duration == .seconds(3))
+    expectEqual(RxTimeInterval(Duration.seconds(2)), .nanoseconds(2_000_000_000))
+    expectEqual(RxTimeInterval(Duration.milliseconds(1.5)), .nanoseconds(1_500_000))
+    expectEqual(RxTimeInterval(Duration.seconds(Int64.max)), .never)
+    expectEqual(RxTimeInterval.milliseconds(250).seconds, 0.25)
+    expectEqual(RxTimeInterval.never.seconds, .infinity)
+    expectEqual(RxTimeInterval.microseconds(7).duration, .microseconds(7))
+    expectEqual(RxTimeInterval.seconds(3).duration, .seconds(3))
     #expect(RxTimeInterval.never.duration == nil)
   }
 
@@ -74,7 +74,7 @@ struct SchedulerTypeTests {
     }
     scheduler.advanceTo(20)
     periodic.dispose()
-    #expect(log.value == ["tick 0@10", "tick 1@20", "other@20"])
+    expectEqual(log.value, ["tick 0@10", "tick 1@20", "other@20"])
   }
 
   @Test("the emulated periodic timer never overlaps runs, even on a concurrent scheduler")
@@ -102,7 +102,7 @@ struct SchedulerTypeTests {
     #expect(await done.waitForTermination())
     periodic.dispose()
     let seen = states.value
-    #expect(seen == Array(0..<seen.count))
-    #expect(detector.overlaps == 0)
+    expectEqual(seen, Array(0..<seen.count))
+    expectEqual(detector.overlaps, 0)
   }
 }

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -21,8 +22,8 @@ struct SequentialStateMachineTests {
   func sequence() {
     var machine = _SequentialStateMachine(policy: _ConcatOperator<Int>())
     let first = _Lifetime()
-    #expect(start(&machine, lifetime: first) == 0)
-    #expect(machine.elementArrived(id: 0) == .forward)
+    expectEqual(start(&machine, lifetime: first), 0)
+    expectEqual(machine.elementArrived(id: 0), .forward)
     guard
       case .disposeAndSubscribeNext(let finished) = machine.sourceTerminated(id: 0, failure: nil)
     else {
@@ -30,8 +31,8 @@ struct SequentialStateMachineTests {
       return
     }
     #expect(finished === first)
-    #expect(machine.elementArrived(id: 0) == .drop)
-    #expect(start(&machine) == 1)
+    expectEqual(machine.elementArrived(id: 0), .drop)
+    expectEqual(start(&machine), 1)
     guard case .none = machine.sourceTerminated(id: 0, failure: nil) else {
       Issue.record("a stale completion must be ignored")
       return
@@ -51,7 +52,7 @@ struct SequentialStateMachineTests {
       Issue.record("a finished machine drops errors")
       return
     }
-    #expect(machine.elementArrived(id: 0) == .drop)
+    expectEqual(machine.elementArrived(id: 0), .drop)
     #expect(start(&machine) == nil)
     #expect(machine.disposed().lifetime === lifetime)
     #expect(machine.disposed().lifetime == nil)
@@ -63,7 +64,7 @@ struct SequentialStateMachineTests {
     let lifetime = _Lifetime()
     _ = start(&machine, lifetime: lifetime)
     #expect(machine.disposed().lifetime === lifetime)
-    #expect(machine.elementArrived(id: 0) == .drop)
+    expectEqual(machine.elementArrived(id: 0), .drop)
     guard machine.sourcesExhausted(nested: false) == nil else {
       Issue.record("nothing after disposal")
       return
@@ -75,19 +76,19 @@ struct SequentialStateMachineTests {
     var resuming = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&resuming)
     let step1 = resuming.resumed { _ in }
-    #expect(step1 == .none)
+    expectEqual(step1, .none)
     guard
       case .disposeAndPause(_, let failure) = resuming.sourceTerminated(id: 0, failure: testError)
     else {
       Issue.record("expected a pause")
       return
     }
-    #expect(failure == testError)
+    expectEqual(failure, testError)
     let step2 = resuming.resumed { _ in }
-    #expect(step2 == .subscribeNext)
+    expectEqual(step2, .subscribeNext)
     let step3 = resuming.resumed { _ in }
-    #expect(step3 == .none)
-    #expect(start(&resuming) == 1)
+    expectEqual(step3, .none)
+    expectEqual(start(&resuming), 1)
 
     var ending = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&ending)
@@ -97,7 +98,7 @@ struct SequentialStateMachineTests {
     let step5 = ending.pauseEnded(.complete)
     #expect(!step5)
     let step6 = ending.resumed { _ in }
-    #expect(step6 == .none)
+    expectEqual(step6, .none)
     #expect(ending.disposed().lifetime == nil)
   }
 }
@@ -150,7 +151,7 @@ struct SequentialPolicyTests {
       Issue.record("expected the last failure")
       return
     }
-    #expect(error as? TestError == TestError(id: 2))
+    expectEqual(error as? TestError, TestError(id: 2))
 
     var nested = _SequentialStateMachine(policy: _CatchSequenceOperator<Int>())
     _ = start(&nested)
@@ -171,18 +172,18 @@ struct SequentialPolicyTests {
     _ = start(&machine, lifetime: second)
     let disposal = machine.disposed()
     #expect(disposal.lifetime === second)
-    #expect(disposal.released as? TestError == TestError(id: 1))
+    expectEqual(disposal.released as? TestError, TestError(id: 1))
   }
 
   @Test("retry retries while attempts remain, then fails; unlimited always retries")
   func retry() {
     var limited = _SequentialStateMachine(policy: _RetryOperator<Int>(maxAttempts: 2))
-    #expect(start(&limited) == 0)
+    expectEqual(start(&limited), 0)
     guard case .disposeAndSubscribeNext = limited.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("one attempt is left")
       return
     }
-    #expect(start(&limited) == 1)
+    expectEqual(start(&limited), 1)
     guard case .end(.forward) = limited.sourceTerminated(id: 1, failure: testError) else {
       Issue.record("no attempt is left")
       return
@@ -190,7 +191,7 @@ struct SequentialPolicyTests {
 
     var unlimited = _SequentialStateMachine(policy: _RetryOperator<Int>(maxAttempts: nil))
     for id in UInt64(0)..<100 {
-      #expect(start(&unlimited) == id)
+      expectEqual(start(&unlimited), id)
       guard case .disposeAndSubscribeNext = unlimited.sourceTerminated(id: id, failure: testError)
       else {
         Issue.record("expected a retry")
@@ -209,15 +210,15 @@ struct SequentialPolicyTests {
     let handler: _CatchHandler<Int> = { _ in .never() }
     var machine = _SequentialStateMachine(
       policy: _CatchOperator<Int>(source: source, handlers: [handler, handler]))
-    #expect(start(&machine) == 0)
+    expectEqual(start(&machine), 0)
     guard case .disposeAndPause = machine.sourceTerminated(id: 0, failure: testError) else {
       Issue.record("expected recovery")
       return
     }
-    #expect(machine.policy.handlers.count == 1)
+    expectEqual(machine.policy.handlers.count, 1)
     let step7 = machine.resumed { $0.pending = source }
-    #expect(step7 == .subscribeNext)
-    #expect(start(&machine) == 1)
+    expectEqual(step7, .subscribeNext)
+    expectEqual(start(&machine), 1)
     _ = machine.sourceTerminated(id: 1, failure: testError)
     _ = machine.resumed { $0.pending = source }
     _ = start(&machine)
@@ -236,9 +237,9 @@ struct SequentialPolicyTests {
     _ = machine.sourceTerminated(id: 0, failure: testError)
     let disposal = machine.disposed()
     #expect(disposal.lifetime == nil)
-    #expect(disposal.released.1.count == 1)
+    expectEqual(disposal.released.1.count, 1)
     let step8 = machine.resumed { $0.pending = source }
-    #expect(step8 == .none)
+    expectEqual(step8, .none)
     let step9 = machine.pauseEnded(.fail(testError))
     #expect(!step9)
   }
@@ -264,7 +265,7 @@ struct SequentialPolicyTests {
       Issue.record("expected the trigger's error")
       return
     }
-    #expect(error as? TestError == TestError(id: 4))
+    expectEqual(error as? TestError, TestError(id: 4))
 
     var completingSource = _SequentialStateMachine(policy: _RetryWhenOperator<Int, TestError>())
     _ = start(&completingSource)

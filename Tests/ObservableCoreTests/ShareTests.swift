@@ -41,9 +41,9 @@ struct ShareTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 300)
       subscribe(scheduler, shared, second, at: 250, disposeAt: 400)
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .next(260, 2)])
-      #expect(second.events == [.next(260, 2), .next(320, 3)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(first.events, [.next(210, 1), .next(260, 2)])
+      expectEqual(second.events, [.next(260, 2), .next(320, 3)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -58,9 +58,9 @@ struct ShareTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 400)
       subscribe(scheduler, shared, second, at: 250, disposeAt: 400)
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .next(220, 2), .next(320, 3)])
-      #expect(second.events == [.next(250, 2), .next(320, 3)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
+      expectEqual(first.events, [.next(210, 1), .next(220, 2), .next(320, 3)])
+      expectEqual(second.events, [.next(250, 2), .next(320, 3)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
     }
   }
 
@@ -73,7 +73,7 @@ struct ShareTests {
       for value in 1...3 { source.onNext(value) }
       let observer = TestableObserver<Int>()
       shared.subscribe(observer).dispose()
-      #expect(observer.elements == [2, 3])
+      expectEqual(observer.elements, [2, 3])
       first.dispose()
     }
   }
@@ -89,9 +89,9 @@ struct ShareTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 300)
       subscribe(scheduler, shared, second, at: 350, disposeAt: 450)
       scheduler.start()
-      #expect(first.events == [.next(210, 1)])
-      #expect(second.events == [.next(360, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 300), Subscription(350, 450)])
+      expectEqual(first.events, [.next(210, 1)])
+      expectEqual(second.events, [.next(360, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300), Subscription(350, 450)])
     }
   }
 
@@ -106,9 +106,9 @@ struct ShareTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 300)
       subscribe(scheduler, shared, second, at: 350, disposeAt: 450)
       scheduler.start()
-      #expect(first.events == [.next(210, 1)])
-      #expect(second.events == [.next(350, 1), .next(360, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 300), Subscription(350, 450)])
+      expectEqual(first.events, [.next(210, 1)])
+      expectEqual(second.events, [.next(350, 1), .next(360, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300), Subscription(350, 450)])
     }
   }
 
@@ -121,9 +121,9 @@ struct ShareTests {
       let second = TestableObserver<Int>()
       _ = shared.subscribe(first)
       _ = shared.subscribe(second)
-      #expect(first.events == [.next(0, 1), .next(0, 2), .completed(0)])
-      #expect(second.events == [.next(0, 1), .next(0, 2), .completed(0)])
-      #expect(subscriptions.value == 2)
+      expectEqual(first.events, [.next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(second.events, [.next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(subscriptions.value, 2)
     }
   }
 
@@ -138,10 +138,10 @@ struct ShareTests {
       _ = shared.subscribe(first)
       _ = shared.subscribe(second)
       _ = shared.subscribe(third)
-      #expect(first.events == [.next(0, 1), .next(0, 2), .completed(0)])
-      #expect(second.events == [.next(0, 2), .completed(0)])
-      #expect(third.events == [.next(0, 2), .completed(0)])
-      #expect(subscriptions.value == 1)
+      expectEqual(first.events, [.next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(second.events, [.next(0, 2), .completed(0)])
+      expectEqual(third.events, [.next(0, 2), .completed(0)])
+      expectEqual(subscriptions.value, 1)
     }
   }
 
@@ -154,9 +154,9 @@ struct ShareTests {
       let second = TestableObserver<Int>()
       _ = shared.subscribe(first)
       _ = shared.subscribe(second)
-      #expect(first.events == [.next(0, 1), .next(0, 2), .completed(0)])
-      #expect(second.events == [.completed(0)])
-      #expect(subscriptions.value == 1)
+      expectEqual(first.events, [.next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(second.events, [.completed(0)])
+      expectEqual(subscriptions.value, 1)
     }
   }
 
@@ -171,9 +171,9 @@ struct ShareTests {
       subscribe(scheduler, shared, first, at: 200, disposeAt: 1000)
       subscribe(scheduler, shared, second, at: 250, disposeAt: 1000)
       scheduler.start()
-      #expect(first.events == [.next(210, 1), .error(300, testError)])
-      #expect(second.events == [.next(250, 1), .error(300, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(first.events, [.next(210, 1), .error(300, testError)])
+      expectEqual(second.events, [.next(250, 1), .error(300, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -182,7 +182,7 @@ struct ShareTests {
     withLeakChecking {
       let observer = TestableObserver<Int>()
       _ = Observable.of(1).share(replay: -1).subscribe(observer)
-      #expect(observer.events == [.error(0, RxError.argumentOutOfRange)])
+      expectEqual(observer.events, [.error(0, RxError.argumentOutOfRange)])
     }
   }
 
@@ -196,8 +196,8 @@ struct ShareTests {
       }
       let observer = TestableObserver<Int>()
       _ = source.share(replay: 1).take(3).subscribe(observer)
-      #expect(observer.events == [.next(0, 0), .next(0, 1), .next(0, 2), .completed(0)])
-      #expect(emitted.value == 3)
+      expectEqual(observer.events, [.next(0, 0), .next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(emitted.value, 3)
     }
   }
 
@@ -208,8 +208,8 @@ struct ShareTests {
       let shared = countingSource(subscriptions).share()
       let second = TestableObserver<Int>()
       _ = shared.subscribe(onCompleted: { _ = shared.subscribe(second) })
-      #expect(second.events == [.next(0, 1), .next(0, 2), .completed(0)])
-      #expect(subscriptions.value == 2)
+      expectEqual(second.events, [.next(0, 1), .next(0, 2), .completed(0)])
+      expectEqual(subscriptions.value, 2)
     }
   }
 
@@ -227,7 +227,7 @@ struct ShareTests {
       })
       source.onNext(1)
       source.onNext(2)
-      #expect(late.elements == [1, 2])
+      expectEqual(late.elements, [1, 2])
       #expect(source.hasObservers)
       lateSubscription.value?.dispose()
       #expect(!source.hasObservers)

@@ -10,8 +10,8 @@ struct SingleElementTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(250)])
       let res = scheduler.start { xs.single() }
-      #expect(res.events == [.next(210, 2), .completed(250)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 2), .completed(250)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -21,8 +21,8 @@ struct SingleElementTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])
       let res = scheduler.start { xs.single() }
-      #expect(res.events == [.error(250, RxError.noElements)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.error(250, RxError.noElements)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -34,8 +34,8 @@ struct SingleElementTests {
         .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.single() }
-      #expect(res.events == [.next(210, 1), .error(220, RxError.moreThanOneElement)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, RxError.moreThanOneElement)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -45,13 +45,13 @@ struct SingleElementTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.single() }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
 
       let second = TestScheduler(initialClock: 0)
       let ys = second.createHotObservable([.error(220, testError, Int.self)])
       let res2 = second.start { ys.single() }
-      #expect(res2.events == [.error(220, testError)])
+      expectEqual(res2.events, [.error(220, testError)])
     }
   }
 
@@ -63,8 +63,8 @@ struct SingleElementTests {
         .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.single { $0 == 2 } }
-      #expect(res.events == [.next(220, 2), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(220, 2), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -76,8 +76,8 @@ struct SingleElementTests {
         .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.single { $0 > 1 } }
-      #expect(res.events == [.next(220, 2), .error(230, RxError.moreThanOneElement)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 2), .error(230, RxError.moreThanOneElement)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -87,7 +87,7 @@ struct SingleElementTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
       let res = scheduler.start { xs.single { $0 > 9 } }
-      #expect(res.events == [.error(300, RxError.noElements)])
+      expectEqual(res.events, [.error(300, RxError.noElements)])
     }
   }
 
@@ -104,8 +104,8 @@ struct SingleElementTests {
           return value == 1
         }
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -115,8 +115,8 @@ struct SingleElementTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.single() }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 

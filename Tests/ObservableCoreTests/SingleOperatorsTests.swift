@@ -17,15 +17,15 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let res = scheduler.start { xs.single.map { $0 * 10 } }
-      #expect(res.events == [.next(210, 10), .completed(210)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(210, 10), .completed(210)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
 
       let ys = scheduler.createHotObservable([.error(1210, testError, Int.self)])
       let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.map { $0 * 10 }
       }
-      #expect(failed.events == [.error(1210, testError)])
-      #expect(ys.subscriptions == [Subscription(1200, 1210)])
+      expectEqual(failed.events, [.error(1210, testError)])
+      expectEqual(ys.subscriptions, [Subscription(1200, 1210)])
     }
   }
 
@@ -35,8 +35,8 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let res = scheduler.start { xs.single.map { _ -> Int in throw testError } }
-      #expect(res.events == [.error(210, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.error(210, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -46,8 +46,8 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(300, 1), .completed(300)])
       let res = scheduler.start(disposed: 250) { xs.single.map { $0 } }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -57,18 +57,18 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let kept = scheduler.start { xs.single.compactMap { $0 == 1 ? "one" : nil } }
-      #expect(kept.events == [.next(210, "one"), .completed(210)])
+      expectEqual(kept.events, [.next(210, "one"), .completed(210)])
       let ys = scheduler.createHotObservable([.next(1210, 2), .completed(1210)])
       let dropped = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.compactMap { $0 == 1 ? "one" : nil }
       }
-      #expect(dropped.events == [.completed(1210)])
+      expectEqual(dropped.events, [.completed(1210)])
       let zs = scheduler.createHotObservable([.next(2210, 3), .completed(2210)])
       let thrown = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         zs.single.compactMap { _ -> String? in throw testError }
       }
-      #expect(thrown.events == [.error(2210, testError)])
-      #expect(zs.subscriptions == [Subscription(2200, 2210)])
+      expectEqual(thrown.events, [.error(2210, testError)])
+      expectEqual(zs.subscriptions, [Subscription(2200, 2210)])
     }
   }
 
@@ -78,12 +78,12 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 2), .completed(210)])
       let kept = scheduler.start { xs.single.filter { $0.isMultiple(of: 2) } }
-      #expect(kept.events == [.next(210, 2), .completed(210)])
+      expectEqual(kept.events, [.next(210, 2), .completed(210)])
       let ys = scheduler.createHotObservable([.next(1210, 3), .completed(1210)])
       let dropped = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.filter { $0.isMultiple(of: 2) }
       }
-      #expect(dropped.events == [.completed(1210)])
+      expectEqual(dropped.events, [.completed(1210)])
     }
   }
 
@@ -96,9 +96,9 @@ struct SingleOperatorsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let inner = scheduler.createColdObservable([.next(20, "a"), .completed(20)])
       let res = scheduler.start { xs.single.flatMap { _ in inner.single } }
-      #expect(res.events == [.next(230, "a"), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
-      #expect(inner.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.next(230, "a"), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230)])
     }
   }
 
@@ -109,21 +109,21 @@ struct SingleOperatorsTests {
       let inner = scheduler.createColdObservable([.error(20, testError, String.self)])
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let innerFails = scheduler.start { xs.single.flatMap { _ in inner.single } }
-      #expect(innerFails.events == [.error(230, testError)])
-      #expect(inner.subscriptions == [Subscription(210, 230)])
+      expectEqual(innerFails.events, [.error(230, testError)])
+      expectEqual(inner.subscriptions, [Subscription(210, 230)])
 
       let ys = scheduler.createHotObservable([.error(1210, testError, Int.self)])
       let sourceFails = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.flatMap { _ in Single.just("x") }
       }
-      #expect(sourceFails.events == [.error(1210, testError)])
+      expectEqual(sourceFails.events, [.error(1210, testError)])
 
       let zs = scheduler.createHotObservable([.next(2210, 1), .completed(2210)])
       let selectorThrows = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         zs.single.flatMap { _ -> Single<String> in throw testError }
       }
-      #expect(selectorThrows.events == [.error(2210, testError)])
-      #expect(zs.subscriptions == [Subscription(2200, 2210)])
+      expectEqual(selectorThrows.events, [.error(2210, testError)])
+      expectEqual(zs.subscriptions, [Subscription(2200, 2210)])
     }
   }
 
@@ -134,8 +134,8 @@ struct SingleOperatorsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let inner = scheduler.createColdObservable([.next(100, "a"), .completed(100)])
       let res = scheduler.start(disposed: 250) { xs.single.flatMap { _ in inner.single } }
-      #expect(res.events == [])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -146,19 +146,19 @@ struct SingleOperatorsTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let empty = scheduler.createColdObservable([.completed(20, String.self)])
       let res = scheduler.start { xs.single.flatMapMaybe { _ in Maybe(raw: empty.asObservable()) } }
-      #expect(res.events == [.completed(230)])
-      #expect(empty.subscriptions == [Subscription(210, 230)])
+      expectEqual(res.events, [.completed(230)])
+      expectEqual(empty.subscriptions, [Subscription(210, 230)])
 
       let ys = scheduler.createHotObservable([.next(1210, 2), .completed(1210)])
       let value = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.flatMapMaybe { Maybe.just("\($0)") }
       }
-      #expect(value.events == [.next(1210, "2"), .completed(1210)])
+      expectEqual(value.events, [.next(1210, "2"), .completed(1210)])
       let zs = scheduler.createHotObservable([.next(2210, 2), .completed(2210)])
       let failed = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         zs.single.flatMapMaybe { _ in Maybe<String>.error(testError) }
       }
-      #expect(failed.events == [.error(2210, testError)])
+      expectEqual(failed.events, [.error(2210, testError)])
     }
   }
 
@@ -171,14 +171,14 @@ struct SingleOperatorsTests {
       let res = scheduler.start {
         xs.single.flatMapCompletable { _ in Completable(raw: work.asObservable()) }
       }
-      #expect(res.events == [.completed(240)])
-      #expect(work.subscriptions == [Subscription(210, 240)])
+      expectEqual(res.events, [.completed(240)])
+      expectEqual(work.subscriptions, [Subscription(210, 240)])
 
       let ys = scheduler.createHotObservable([.next(1210, 2), .completed(1210)])
       let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.flatMapCompletable { _ in Completable.error(testError) }
       }
-      #expect(failed.events == [.error(1210, testError)])
+      expectEqual(failed.events, [.error(1210, testError)])
     }
   }
 
@@ -191,9 +191,9 @@ struct SingleOperatorsTests {
       let xs = scheduler.createHotObservable([.error(210, testError, Int.self)])
       let fallback = scheduler.createColdObservable([.next(10, 7), .completed(10)])
       let res = scheduler.start { xs.single.catch { _ in fallback.single } }
-      #expect(res.events == [.next(220, 7), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
-      #expect(fallback.subscriptions == [Subscription(210, 220)])
+      expectEqual(res.events, [.next(220, 7), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
+      expectEqual(fallback.subscriptions, [Subscription(210, 220)])
 
       let calls = Box(0)
       let ys = scheduler.createHotObservable([.next(1210, 1), .completed(1210)])
@@ -203,15 +203,15 @@ struct SingleOperatorsTests {
           return .just(0)
         }
       }
-      #expect(success.events == [.next(1210, 1), .completed(1210)])
-      #expect(calls.value == 0)
+      expectEqual(success.events, [.next(1210, 1), .completed(1210)])
+      expectEqual(calls.value, 0)
 
       let other = TestError(id: 2)
       let zs = scheduler.createHotObservable([.error(2210, testError, Int.self)])
       let rethrown = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         zs.single.catch { _ in throw other }
       }
-      #expect(rethrown.events == [.error(2210, other)])
+      expectEqual(rethrown.events, [.error(2210, other)])
     }
   }
 
@@ -222,8 +222,8 @@ struct SingleOperatorsTests {
       let xs = scheduler.createHotObservable([.error(210, testError, Int.self)])
       let fallback = scheduler.createColdObservable([.next(100, 7), .completed(100)])
       let res = scheduler.start(disposed: 250) { xs.single.catch { _ in fallback.single } }
-      #expect(res.events == [])
-      #expect(fallback.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [])
+      expectEqual(fallback.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -233,12 +233,12 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.error(210, testError, Int.self)])
       let res = scheduler.start { xs.single.catchAndReturn(0) }
-      #expect(res.events == [.next(210, 0), .completed(210)])
+      expectEqual(res.events, [.next(210, 0), .completed(210)])
       let ys = scheduler.createHotObservable([.next(1210, 5), .completed(1210)])
       let success = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.catchAndReturn(0)
       }
-      #expect(success.events == [.next(1210, 5), .completed(1210)])
+      expectEqual(success.events, [.next(1210, 5), .completed(1210)])
     }
   }
 
@@ -254,8 +254,8 @@ struct SingleOperatorsTests {
           return Disposables.create()
         }.retry()
       }
-      #expect(res.events == [.next(200, 42), .completed(200)])
-      #expect(attempts.value == 3)
+      expectEqual(res.events, [.next(200, 42), .completed(200)])
+      expectEqual(attempts.value, 3)
     }
   }
 
@@ -265,8 +265,8 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.error(10, testError, Int.self)])
       let res = scheduler.start { xs.single.retry(2) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 210), Subscription(210, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210), Subscription(210, 220)])
     }
   }
 
@@ -276,8 +276,8 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
       let res = scheduler.start { xs.single.retry(0) }
-      #expect(res.events == [.error(200, RxError.noElements)])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [.error(200, RxError.noElements)])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -291,8 +291,8 @@ struct SingleOperatorsTests {
           errors.enumerated().take(while: { $0.index < 1 }).map { _ in 0 }
         })
       }
-      #expect(res.events == [.error(220, RxError.noElements)])
-      #expect(xs.subscriptions == [Subscription(200, 210), Subscription(210, 220)])
+      expectEqual(res.events, [.error(220, RxError.noElements)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210), Subscription(210, 220)])
 
       let ys = scheduler.createColdObservable([.error(10, testError, Int.self)])
       let untyped = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
@@ -300,7 +300,7 @@ struct SingleOperatorsTests {
           errors.flatMap { _ in Observable<Int>.error(TestError(id: 9)) }
         })
       }
-      #expect(untyped.events == [.error(1210, TestError(id: 9))])
+      expectEqual(untyped.events, [.error(1210, TestError(id: 9))])
     }
   }
 
@@ -315,9 +315,9 @@ struct SingleOperatorsTests {
       let c = scheduler.createHotObservable([.next(220, 3.0), .completed(220)])
       let d = scheduler.createHotObservable([.next(240, true), .completed(240)])
       let two = scheduler.start { Single.zip(a.single, b.single) { "\($0)\($1)" } }
-      #expect(two.events == [.next(230, "1b"), .completed(230)])
-      #expect(a.subscriptions == [Subscription(200, 210)])
-      #expect(b.subscriptions == [Subscription(200, 230)])
+      expectEqual(two.events, [.next(230, "1b"), .completed(230)])
+      expectEqual(a.subscriptions, [Subscription(200, 210)])
+      expectEqual(b.subscriptions, [Subscription(200, 230)])
 
       let scheduler2 = TestScheduler(initialClock: 0)
       let a2 = scheduler2.createColdObservable([.next(10, 1), .completed(10)])
@@ -325,25 +325,25 @@ struct SingleOperatorsTests {
       let c2 = scheduler2.createColdObservable([.next(20, 3.0), .completed(20)])
       let d2 = scheduler2.createColdObservable([.next(40, true), .completed(40)])
       let pair = scheduler2.start { Single.zip(a2.single, b2.single).map { "\($0.0)\($0.1)" } }
-      #expect(pair.events == [.next(230, "1b"), .completed(230)])
+      expectEqual(pair.events, [.next(230, "1b"), .completed(230)])
       let triple = scheduler2.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Single.zip(a2.single, b2.single, c2.single).map { "\($0.0)\($0.1)\($0.2)" }
       }
-      #expect(triple.events == [.next(1230, "1b3.0"), .completed(1230)])
+      expectEqual(triple.events, [.next(1230, "1b3.0"), .completed(1230)])
       let quad = scheduler2.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Single.zip(a2.single, b2.single, c2.single, d2.single).map {
           "\($0.0)\($0.1)\($0.2)\($0.3)"
         }
       }
-      #expect(quad.events == [.next(2240, "1b3.0true"), .completed(2240)])
+      expectEqual(quad.events, [.next(2240, "1b3.0true"), .completed(2240)])
       let selected3 = scheduler2.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Single.zip(a2.single, b2.single, c2.single) { "\($0)\($1)\($2)" }
       }
-      #expect(selected3.events == [.next(3230, "1b3.0"), .completed(3230)])
+      expectEqual(selected3.events, [.next(3230, "1b3.0"), .completed(3230)])
       let selected4 = scheduler2.start(created: 4100, subscribed: 4200, disposed: 5000) {
         Single.zip(a2.single, b2.single, c2.single, d2.single) { "\($0)\($1)\($2)\($3)" }
       }
-      #expect(selected4.events == [.next(4240, "1b3.0true"), .completed(4240)])
+      expectEqual(selected4.events, [.next(4240, "1b3.0true"), .completed(4240)])
       _ = (c, d)
     }
   }
@@ -355,8 +355,8 @@ struct SingleOperatorsTests {
       let a = scheduler.createHotObservable([.error(220, testError, Int.self)])
       let b = scheduler.createHotObservable([.next(300, 2), .completed(300)])
       let res = scheduler.start { Single.zip(a.single, b.single) { $0 + $1 } }
-      #expect(res.events == [.error(220, testError)])
-      #expect(b.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(b.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -367,23 +367,23 @@ struct SingleOperatorsTests {
       let a = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let b = scheduler.createHotObservable([.next(230, 2), .completed(230)])
       let arrays = scheduler.start { Single.zip([a.single, b.single]) }
-      #expect(arrays.events == [.next(230, [1, 2]), .completed(230)])
+      expectEqual(arrays.events, [.next(230, [1, 2]), .completed(230)])
       let sums = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Single.zip([Single.just(1), .just(2), .just(3)]) { $0.reduce(0, +) }
       }
-      #expect(sums.events == [.next(1200, 6), .completed(1200)])
+      expectEqual(sums.events, [.next(1200, 6), .completed(1200)])
       let empty = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Single<Int>.zip([Single<Int>]()) { $0.count + 10 }
       }
-      #expect(empty.events == [.next(2200, 10), .completed(2200)])
+      expectEqual(empty.events, [.next(2200, 10), .completed(2200)])
       let emptyArray = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Single<Int>.zip([Single<Int>]())
       }
-      #expect(emptyArray.events == [.next(3200, []), .completed(3200)])
+      expectEqual(emptyArray.events, [.next(3200, []), .completed(3200)])
       let thrown = scheduler.start(created: 4100, subscribed: 4200, disposed: 5000) {
         Single<Int>.zip([Single<Int>]()) { _ in throw testError }
       }
-      #expect(thrown.events == [.error(4200, testError)])
+      expectEqual(thrown.events, [.error(4200, testError)])
     }
   }
 
@@ -404,9 +404,9 @@ struct SingleOperatorsTests {
           onSubscribed: { log.mutate { $0.append("onSubscribed") } },
           onDispose: { log.mutate { $0.append("onDispose") } })
       }
-      #expect(res.events == [.next(210, 1), .completed(210)])
-      #expect(
-        log.value == ["onSubscribe", "onSubscribed", "onSuccess 1", "afterSuccess 1", "onDispose"])
+      expectEqual(res.events, [.next(210, 1), .completed(210)])
+      expectEqual(
+        log.value, ["onSubscribe", "onSubscribed", "onSuccess 1", "afterSuccess 1", "onDispose"])
 
       let errors = Box<[String]>([])
       let ys = scheduler.createHotObservable([.error(1210, testError, Int.self)])
@@ -415,8 +415,8 @@ struct SingleOperatorsTests {
           onError: { _ in errors.mutate { $0.append("onError") } },
           afterError: { _ in errors.mutate { $0.append("afterError") } })
       }
-      #expect(failed.events == [.error(1210, testError)])
-      #expect(errors.value == ["onError", "afterError"])
+      expectEqual(failed.events, [.error(1210, testError)])
+      expectEqual(errors.value, ["onError", "afterError"])
     }
   }
 
@@ -426,7 +426,7 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let res = scheduler.start { xs.single.do(onSuccess: { _ in throw testError }) }
-      #expect(res.events == [.error(210, testError)])
+      expectEqual(res.events, [.error(210, testError)])
 
       let reported = UnhandledErrors.recorder()
       let marker = TestError(id: 4242)
@@ -434,7 +434,7 @@ struct SingleOperatorsTests {
       let after = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.single.do(afterSuccess: { _ in throw marker })
       }
-      #expect(after.events == [.next(1210, 1), .completed(1210)])
+      expectEqual(after.events, [.next(1210, 1), .completed(1210)])
       #expect(reported.value.contains("\(marker)"))
     }
   }
@@ -448,9 +448,9 @@ struct SingleOperatorsTests {
       let res = scheduler.start(disposed: 250) {
         xs.single.do(onDispose: { disposals.value += 1 })
       }
-      #expect(res.events == [])
-      #expect(disposals.value == 1)
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(disposals.value, 1)
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -462,19 +462,19 @@ struct SingleOperatorsTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let maybe = scheduler.start { xs.single.asMaybe() }
-      #expect(maybe.events == [.next(210, 1), .completed(210)])
+      expectEqual(maybe.events, [.next(210, 1), .completed(210)])
       let completable = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Single.just(1).asCompletable()
       }
-      #expect(completable.events == [.completed(1200)])
+      expectEqual(completable.events, [.completed(1200)])
       let failed = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Single<Int>.error(testError).asCompletable()
       }
-      #expect(failed.events == [.error(2200, testError)])
+      expectEqual(failed.events, [.error(2200, testError)])
       let failedMaybe = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Single<Int>.error(testError).asMaybe()
       }
-      #expect(failedMaybe.events == [.error(3200, testError)])
+      expectEqual(failedMaybe.events, [.error(3200, testError)])
     }
   }
 
@@ -494,7 +494,7 @@ struct SingleOperatorsTests {
           subscription.value?.dispose()
         })
       subject.onNext(1)
-      #expect(received.value == [3])
+      expectEqual(received.value, [3])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }
@@ -511,7 +511,7 @@ struct SingleOperatorsTests {
         let inner = single.subscribe(onSuccess: { again in received.mutate { $0.append(again) } })
         bag.mutate { $0.append(inner) }
       })
-      #expect(received.value == [2, 2])
+      expectEqual(received.value, [2, 2])
       first.dispose()
       bag.value = []
     }

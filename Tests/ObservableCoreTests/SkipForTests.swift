@@ -11,8 +11,8 @@ struct SkipForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start { xs.skip(for: .seconds(0), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -22,8 +22,8 @@ struct SkipForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start { xs.skip(for: .seconds(15), scheduler: scheduler) }
-      #expect(res.events == [.next(220, 2), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 2), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -33,8 +33,8 @@ struct SkipForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start { xs.skip(for: .seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -44,8 +44,8 @@ struct SkipForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(210, testError)])
       let res = scheduler.start { xs.skip(for: .seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.error(210, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.error(210, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -55,8 +55,8 @@ struct SkipForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs: TestableObservable<Int> = scheduler.createHotObservable([])
       let res = scheduler.start { xs.skip(for: .seconds(50), scheduler: scheduler) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -69,7 +69,7 @@ struct SkipForTests {
         xs.skip(.seconds(5), scheduler: scheduler)
           .skip(for: Duration.seconds(15), scheduler: scheduler)
       }
-      #expect(res.events == [.next(220, 2), .completed(230)])
+      expectEqual(res.events, [.next(220, 2), .completed(230)])
     }
   }
 }

@@ -12,8 +12,8 @@ struct SkipTests {
         .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.skip(2) }
-      #expect(res.events == [.next(230, 3), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(230, 3), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -22,11 +22,11 @@ struct SkipTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.of(1, 2).skip(0) }
-      #expect(res.events == [.next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
       let negative = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
         Observable.of(1, 2).skip(-1)
       }
-      #expect(negative.events == [.error(1200, RxError.argumentOutOfRange)])
+      expectEqual(negative.events, [.error(1200, RxError.argumentOutOfRange)])
     }
   }
 
@@ -36,8 +36,8 @@ struct SkipTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.skip(5) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -47,8 +47,8 @@ struct SkipTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.skip(1) }
-      #expect(res.events == [.next(220, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(220, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -59,7 +59,7 @@ struct SkipTests {
       let received = Box<[Int]>([])
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
       _ = source.subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == [3, 3])
+      expectEqual(received.value, [3, 3])
     }
   }
 
@@ -84,8 +84,8 @@ struct SkipTests {
       subject.onNext(0)
       subject.onNext(1)
       subject.onCompleted()
-      #expect(received.value == [1, 2])
-      #expect(late.value == [3])
+      expectEqual(received.value, [1, 2])
+      expectEqual(late.value, [3])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -14,9 +14,9 @@ struct SkipUntilTests {
       ])
       let r = scheduler.createHotObservable([.next(150, 1), .next(225, 99), .completed(230)])
       let res = scheduler.start { l.skip(until: r) }
-      #expect(res.events == [.next(230, 4), .next(240, 5), .completed(250)])
-      #expect(l.subscriptions == [Subscription(200, 250)])
-      #expect(r.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.next(230, 4), .next(240, 5), .completed(250)])
+      expectEqual(l.subscriptions, [Subscription(200, 250)])
+      expectEqual(r.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -27,9 +27,9 @@ struct SkipUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .completed(250)])
       let r = scheduler.createHotObservable([.error(225, testError, Int.self)])
       let res = scheduler.start { l.skip(until: r) }
-      #expect(res.events == [.error(225, testError)])
-      #expect(l.subscriptions == [Subscription(200, 225)])
-      #expect(r.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.error(225, testError)])
+      expectEqual(l.subscriptions, [Subscription(200, 225)])
+      expectEqual(r.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -40,8 +40,8 @@ struct SkipUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .error(220, testError)])
       let r = scheduler.createHotObservable([.next(230, 2), .completed(250)])
       let res = scheduler.start { l.skip(until: r) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(r.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(r.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -52,9 +52,9 @@ struct SkipUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .completed(250)])
       let r = scheduler.createHotObservable([.completed(225, Int.self)])
       let res = scheduler.start { l.skip(until: r) }
-      #expect(res.events == [])
-      #expect(l.subscriptions == [Subscription(200, 250)])
-      #expect(r.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [])
+      expectEqual(l.subscriptions, [Subscription(200, 250)])
+      expectEqual(r.subscriptions, [Subscription(200, 225)])
 
       let disposed = Box(false)
       _ = Observable.of(1, 2).skip(until: Observable<Int>.never())
@@ -70,9 +70,9 @@ struct SkipUntilTests {
       let l = scheduler.createHotObservable([.next(150, 1)])
       let r = scheduler.createHotObservable([.next(225, 2), .completed(250)])
       let res = scheduler.start { l.skip(until: r) }
-      #expect(res.events == [])
-      #expect(l.subscriptions == [Subscription(200, 1000)])
-      #expect(r.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [])
+      expectEqual(l.subscriptions, [Subscription(200, 1000)])
+      expectEqual(r.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -83,9 +83,9 @@ struct SkipUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .next(260, 3)])
       let r = scheduler.createHotObservable([.next(300, 1)])
       let res = scheduler.start(disposed: 250) { l.skip(until: r) }
-      #expect(res.events == [])
-      #expect(l.subscriptions == [Subscription(200, 250)])
-      #expect(r.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(l.subscriptions, [Subscription(200, 250)])
+      expectEqual(r.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -106,7 +106,7 @@ struct SkipUntilTests {
       #expect(!other.hasObservers)
       source.onNext(2)
       source.onNext(4)
-      #expect(received.value == [2, 3])
+      expectEqual(received.value, [2, 3])
       #expect(!source.hasObservers)
       subscription.value = nil
     }
@@ -167,7 +167,7 @@ struct SkipUntilTests {
       source.onNext(1)
       source.onNext(10)
       source.onCompleted()
-      #expect(received.value == ["a1", "a10", "b10"])
+      expectEqual(received.value, ["a1", "a10", "b10"])
       _ = outer
     }
   }

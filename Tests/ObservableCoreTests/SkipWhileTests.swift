@@ -13,8 +13,8 @@ struct SkipWhileTests {
         .completed(300),
       ])
       let res = scheduler.start { xs.skip(while: { $0 < 3 }) }
-      #expect(res.events == [.next(230, 3), .next(240, 1), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(230, 3), .next(240, 1), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -26,7 +26,7 @@ struct SkipWhileTests {
         calls.mutate { $0 += 1 }
         return value < 3
       }).subscribe()
-      #expect(calls.value == 2)
+      expectEqual(calls.value, 2)
     }
   }
 
@@ -36,8 +36,8 @@ struct SkipWhileTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.skip(while: { $0 < 3 }) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -52,8 +52,8 @@ struct SkipWhileTests {
           return true
         })
       }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -63,8 +63,8 @@ struct SkipWhileTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 4), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.skip(while: { $0 < 3 }) }
-      #expect(res.events == [.next(210, 4)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 4)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -89,9 +89,9 @@ struct SkipWhileTests {
       subject.onNext(3)
       subject.onNext(1)
       subject.onCompleted()
-      #expect(received.value == [3, 4])
+      expectEqual(received.value, [3, 4])
       // The late subscriber's own skipping ends at 4, so it also sees the later 1.
-      #expect(late.value == [4, 1])
+      expectEqual(late.value, [4, 1])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -12,10 +12,9 @@ struct StartWithTests {
         .next(150, 0), .next(210, 3), .next(220, 4), .completed(300),
       ])
       let res = scheduler.start { xs.startWith(1, 2) }
-      #expect(
-        res.events == [.next(200, 1), .next(200, 2), .next(210, 3), .next(220, 4), .completed(300)]
-      )
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(
+        res.events, [.next(200, 1), .next(200, 2), .next(210, 3), .next(220, 4), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -25,8 +24,8 @@ struct StartWithTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.error(220, testError, Int.self)])
       let res = scheduler.start { xs.startWith(1) }
-      #expect(res.events == [.next(200, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(200, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -36,8 +35,8 @@ struct StartWithTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.startWith(0) }
-      #expect(res.events == [.next(200, 0), .next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(200, 0), .next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -47,8 +46,8 @@ struct StartWithTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 9), .completed(20)])
       let res = scheduler.start { xs.startWith(1, 2, 3).take(2) }
-      #expect(res.events == [.next(200, 1), .next(200, 2), .completed(200)])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -72,8 +71,8 @@ struct StartWithTests {
       subject.onNext(1)
       subject.onNext(3)
       subject.onCompleted()
-      #expect(received.value == [0, 1, 2])
-      #expect(late.value == [0, 2, 3])
+      expectEqual(received.value, [0, 1, 2])
+      expectEqual(late.value, [0, 2, 3])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

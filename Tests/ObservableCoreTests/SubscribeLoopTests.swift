@@ -1,4 +1,5 @@
 import Dispatch
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -24,8 +25,8 @@ struct SubscribeLoopTests {
       host.depth.subtract(1, ordering: .relaxed)
     }
     host.loop.run { step() }
-    #expect(host.steps.load(ordering: .relaxed) == 10_000)
-    #expect(host.maxDepth.load(ordering: .relaxed) == 1)
+    expectEqual(host.steps.load(ordering: .relaxed), 10_000)
+    expectEqual(host.maxDepth.load(ordering: .relaxed), 1)
   }
 
   @Test("requests from many threads each run exactly one step, never two at once")
@@ -45,7 +46,7 @@ struct SubscribeLoopTests {
         }
       }
     }
-    #expect(host.steps.load(ordering: .sequentiallyConsistent) == 8_000)
-    #expect(host.maxDepth.load(ordering: .sequentiallyConsistent) == 1)
+    expectEqual(host.steps.load(ordering: .sequentiallyConsistent), 8_000)
+    expectEqual(host.maxDepth.load(ordering: .sequentiallyConsistent), 1)
   }
 }

@@ -15,9 +15,9 @@ struct SubscribeOnTests {
         return Disposables.create { times.mutate { $0.disposed = scheduler.clock } }
       }
       let res = scheduler.start { xs.subscribe(on: scheduler) }
-      #expect(res.events == [])
-      #expect(times.value.subscribed == 201)
-      #expect(times.value.disposed == 1001)
+      expectEqual(res.events, [])
+      expectEqual(times.value.subscribed, 201)
+      expectEqual(times.value.disposed, 1001)
     }
   }
 
@@ -27,8 +27,8 @@ struct SubscribeOnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(300)])
       let res = scheduler.start { xs.subscribe(on: scheduler) }
-      #expect(res.events == [.completed(300)])
-      #expect(xs.subscriptions == [Subscription(201, 301)])
+      expectEqual(res.events, [.completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(201, 301)])
     }
   }
 
@@ -38,8 +38,8 @@ struct SubscribeOnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(300, testError)])
       let res = scheduler.start { xs.subscribe(on: scheduler) }
-      #expect(res.events == [.error(300, testError)])
-      #expect(xs.subscriptions == [Subscription(201, 301)])
+      expectEqual(res.events, [.error(300, testError)])
+      expectEqual(xs.subscriptions, [Subscription(201, 301)])
     }
   }
 
@@ -49,8 +49,8 @@ struct SubscribeOnTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2)])
       let res = scheduler.start { xs.subscribe(on: scheduler) }
-      #expect(res.events == [.next(210, 2)])
-      #expect(xs.subscriptions == [Subscription(201, 1001)])
+      expectEqual(res.events, [.next(210, 2)])
+      expectEqual(xs.subscriptions, [Subscription(201, 1001)])
     }
   }
 
@@ -62,8 +62,8 @@ struct SubscribeOnTests {
       let res = scheduler.start(created: 100, subscribed: 200, disposed: 200) {
         xs.subscribe(on: scheduler)
       }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -87,7 +87,7 @@ struct SubscribeOnTests {
       .subscribe(on: onQueue)
       .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(seen.value == [7])
+      expectEqual(seen.value, [7])
       subscription.dispose()
       _ = scheduler
     }

@@ -35,8 +35,8 @@ struct SubscribeWithTests {
           onDisposed: { recorder in recorder.record("disposed") })
       }
       scheduler.start()
-      #expect(recorder.log.value == ["next 1", "next 2", "completed", "disposed"])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(recorder.log.value, ["next 1", "next 2", "completed", "disposed"])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       subscription.value = nil
     }
   }
@@ -49,7 +49,7 @@ struct SubscribeWithTests {
         with: recorder,
         onError: { recorder, error in recorder.record("error \(error is TestError)") },
         onDisposed: { recorder in recorder.record("disposed") })
-      #expect(recorder.log.value == ["error true", "disposed"])
+      expectEqual(recorder.log.value, ["error true", "disposed"])
     }
   }
 
@@ -68,8 +68,8 @@ struct SubscribeWithTests {
       }
       scheduler.scheduleAt(250) { subscription.value?.dispose() }
       scheduler.start()
-      #expect(recorder.log.value == ["next 1", "disposed"])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(recorder.log.value, ["next 1", "disposed"])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
       subscription.value = nil
     }
   }
@@ -92,7 +92,7 @@ struct SubscribeWithTests {
       #expect(weakRecorder == nil)
       subject.onNext(2)
       subject.onCompleted()
-      #expect(log.value == ["next 1"])
+      expectEqual(log.value, ["next 1"])
       #expect(!subject.hasObservers)
       subscription.dispose()
     }
@@ -122,7 +122,7 @@ struct SubscribeWithTests {
       let subscription = Observable.of("a", "b").subscribe(
         with: viewModel,
         onNext: { viewModel, title in viewModel.titles.mutate { $0.append(title) } })
-      #expect(viewModel.titles.value == ["a", "b"])
+      expectEqual(viewModel.titles.value, ["a", "b"])
       subscription.dispose()
     }
   }
@@ -136,7 +136,7 @@ struct SubscribeWithTests {
         onNext: { recorder, value in recorder.record("next \(value)") },
         onCompleted: { recorder in recorder.record("completed") },
         onDisposed: { recorder in recorder.record("disposed") })
-      #expect(recorder.log.value == ["next 1", "completed", "disposed"])
+      expectEqual(recorder.log.value, ["next 1", "completed", "disposed"])
     }
   }
 
@@ -153,7 +153,7 @@ struct SubscribeWithTests {
         with: recorder,
         onSuccess: { recorder, value in recorder.record("success \(value)") },
         onFailure: { recorder, error in recorder.record("failure \(error is TestError)") })
-      #expect(recorder.log.value == ["success 1", "disposed", "failure true"])
+      expectEqual(recorder.log.value, ["success 1", "disposed", "failure true"])
     }
   }
 
@@ -169,8 +169,9 @@ struct SubscribeWithTests {
           onCompleted: { recorder in recorder.record("completed") },
           onDisposed: { recorder in recorder.record("disposed") })
       }
-      #expect(
-        recorder.log.value == [
+      expectEqual(
+        recorder.log.value,
+        [
           "success 1", "disposed", "completed", "disposed", "error", "disposed",
         ])
     }
@@ -187,7 +188,7 @@ struct SubscribeWithTests {
           onError: { recorder, _ in recorder.record("error") },
           onDisposed: { recorder in recorder.record("disposed") })
       }
-      #expect(recorder.log.value == ["completed", "disposed", "error", "disposed"])
+      expectEqual(recorder.log.value, ["completed", "disposed", "error", "disposed"])
     }
   }
 
@@ -207,7 +208,7 @@ struct SubscribeWithTests {
       #expect(weakRecorder == nil)
       subject.onNext(1)
       subject.onCompleted()
-      #expect(log.value == [])
+      expectEqual(log.value, [])
       subscription.dispose()
     }
   }

@@ -16,10 +16,10 @@ struct SwitchLatestTests {
         .next(210, inners[0]), .next(240, inners[1]), .completed(300),
       ])
       let res = scheduler.start { xs.switchLatest() }
-      #expect(res.events == [.next(220, 1), .next(250, 3), .completed(300)])
-      #expect(inners[0].subscriptions == [Subscription(210, 240)])
-      #expect(inners[1].subscriptions == [Subscription(240, 260)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(220, 1), .next(250, 3), .completed(300)])
+      expectEqual(inners[0].subscriptions, [Subscription(210, 240)])
+      expectEqual(inners[1].subscriptions, [Subscription(240, 260)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -30,8 +30,8 @@ struct SwitchLatestTests {
       let inner = scheduler.createColdObservable([.next(10, 1), .completed(60)])
       let xs = scheduler.createHotObservable([.next(210, inner), .completed(230)])
       let res = scheduler.start { xs.switchLatest() }
-      #expect(res.events == [.next(220, 1), .completed(270)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 1), .completed(270)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -42,8 +42,8 @@ struct SwitchLatestTests {
       let inner = scheduler.createColdObservable([.error(10, testError, Int.self)])
       let xs = scheduler.createHotObservable([.next(210, inner), .completed(300)])
       let res = scheduler.start { xs.switchLatest() }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -54,8 +54,8 @@ struct SwitchLatestTests {
       let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let xs = scheduler.createHotObservable([.next(210, inner), .error(250, testError)])
       let res = scheduler.start { xs.switchLatest() }
-      #expect(res.events == [.next(220, 1), .error(250, testError)])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [.next(220, 1), .error(250, testError)])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -66,9 +66,9 @@ struct SwitchLatestTests {
       let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
       let xs = scheduler.createHotObservable([.next(210, inner)])
       let res = scheduler.start(disposed: 250) { xs.switchLatest() }
-      #expect(res.events == [.next(220, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(inner.subscriptions == [Subscription(210, 250)])
+      expectEqual(res.events, [.next(220, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(inner.subscriptions, [Subscription(210, 250)])
     }
   }
 
@@ -87,7 +87,7 @@ struct SwitchLatestTests {
       outer.onNext(first.asObservable())
       first.onNext(1)
       first.onNext(2)
-      #expect(received.value == [1, 10])
+      expectEqual(received.value, [1, 10])
       #expect(!first.hasObservers && !outer.hasObservers)
       subscription.value = nil
     }
@@ -146,7 +146,7 @@ struct SwitchLatestTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "a2", "b1", "a20", "b2", "b20"])
+      expectEqual(received.value, ["a1", "a2", "b1", "a20", "b2", "b20"])
     }
   }
 }

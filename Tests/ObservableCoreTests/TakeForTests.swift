@@ -11,8 +11,8 @@ struct TakeForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start { xs.take(for: .seconds(0), scheduler: scheduler) }
-      #expect(res.events == [.completed(201)])
-      #expect(xs.subscriptions == [Subscription(200, 201)])
+      expectEqual(res.events, [.completed(201)])
+      expectEqual(xs.subscriptions, [Subscription(200, 201)])
     }
   }
 
@@ -24,8 +24,8 @@ struct TakeForTests {
         .next(210, 1), .next(220, 2), .next(230, 3), .completed(240),
       ])
       let res = scheduler.start { xs.take(for: .seconds(25), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(225)])
-      #expect(xs.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(225)])
+      expectEqual(xs.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -35,8 +35,8 @@ struct TakeForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -46,8 +46,8 @@ struct TakeForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(0, 0), .error(210, testError)])
       let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.error(210, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.error(210, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -57,8 +57,8 @@ struct TakeForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(0, 0)])
       let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.completed(250)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.completed(250)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -74,8 +74,8 @@ struct TakeForTests {
         xs.take(for: .seconds(55), scheduler: scheduler)
           .take(for: .seconds(35), scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(235)])
-      #expect(xs.subscriptions == [Subscription(200, 235)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .next(230, 3), .completed(235)])
+      expectEqual(xs.subscriptions, [Subscription(200, 235)])
     }
   }
 
@@ -85,8 +85,8 @@ struct TakeForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
       let res = scheduler.start(disposed: 215) { xs.take(for: .seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 215)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 215)])
     }
   }
 
@@ -96,7 +96,7 @@ struct TakeForTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
       let res = scheduler.start { xs.take(for: Duration.seconds(15), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1), .completed(215)])
+      expectEqual(res.events, [.next(210, 1), .completed(215)])
     }
   }
 

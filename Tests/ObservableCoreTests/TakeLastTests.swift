@@ -13,8 +13,8 @@ struct TakeLastTests {
         .completed(300),
       ])
       let res = scheduler.start { xs.takeLast(2) }
-      #expect(res.events == [.next(300, 3), .next(300, 4), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(300, 3), .next(300, 4), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -24,11 +24,11 @@ struct TakeLastTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
       let res = scheduler.start { xs.takeLast(5) }
-      #expect(res.events == [.next(300, 1), .completed(300)])
+      expectEqual(res.events, [.next(300, 1), .completed(300)])
       let zero = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
         Observable.of(1, 2).takeLast(0)
       }
-      #expect(zero.events == [.completed(1200)])
+      expectEqual(zero.events, [.completed(1200)])
     }
   }
 
@@ -37,7 +37,7 @@ struct TakeLastTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable.of(1).takeLast(-1) }
-      #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(res.events, [.error(200, RxError.argumentOutOfRange)])
     }
   }
 
@@ -47,8 +47,8 @@ struct TakeLastTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.takeLast(2) }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -58,8 +58,8 @@ struct TakeLastTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.takeLast(1) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -86,8 +86,8 @@ struct TakeLastTests {
       subject.onNext(2)
       subject.onNext(3)
       subject.onCompleted()
-      #expect(received.value == [1, 2])
-      #expect(late.value == [7])
+      expectEqual(received.value, [1, 2])
+      expectEqual(late.value, [7])
       #expect(!other.hasObservers)
       subscription.value = nil
     }

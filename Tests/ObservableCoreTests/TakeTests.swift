@@ -12,8 +12,8 @@ struct TakeTests {
         .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.take(2) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -23,8 +23,8 @@ struct TakeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
       let res = scheduler.start { xs.take(5) }
-      #expect(res.events == [.next(210, 1), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -34,8 +34,8 @@ struct TakeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.take(3) }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -45,13 +45,13 @@ struct TakeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
       let zero = scheduler.start { xs.take(0) }
-      #expect(zero.events == [.completed(200)])
-      #expect(xs.subscriptions == [])
+      expectEqual(zero.events, [.completed(200)])
+      expectEqual(xs.subscriptions, [])
       let negative = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         xs.take(-1)
       }
-      #expect(negative.events == [.error(1200, RxError.argumentOutOfRange)])
-      #expect(xs.subscriptions == [])
+      expectEqual(negative.events, [.error(1200, RxError.argumentOutOfRange)])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -62,7 +62,7 @@ struct TakeTests {
       _ = Observable.repeatElement(7).take(3).subscribe { event in
         received.mutate { $0.append(event) }
       }
-      #expect(received.value == [.next(7), .next(7), .next(7), .completed])
+      expectEqual(received.value, [.next(7), .next(7), .next(7), .completed])
     }
   }
 
@@ -72,8 +72,8 @@ struct TakeTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.take(5) }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -87,7 +87,7 @@ struct TakeTests {
         if case .next(let value) = event { subject.onNext(value + 1) }
       }
       subject.onNext(1)
-      #expect(received.value == [.next(1), .next(2), .completed])
+      expectEqual(received.value, [.next(1), .next(2), .completed])
       #expect(!subject.hasObservers)
       _ = subscription
     }
@@ -105,7 +105,7 @@ struct TakeTests {
       })
       subject.onNext(1)
       subject.onNext(2)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

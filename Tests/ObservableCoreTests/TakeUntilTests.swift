@@ -13,9 +13,9 @@ struct TakeUntilTests {
       ])
       let r = scheduler.createHotObservable([.next(150, 1), .next(225, 99), .completed(230)])
       let res = scheduler.start { l.take(until: r) }
-      #expect(res.events == [.next(210, 2), .next(220, 3), .completed(225)])
-      #expect(l.subscriptions == [Subscription(200, 225)])
-      #expect(r.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.next(210, 2), .next(220, 3), .completed(225)])
+      expectEqual(l.subscriptions, [Subscription(200, 225)])
+      expectEqual(r.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -26,9 +26,9 @@ struct TakeUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(250)])
       let r = scheduler.createHotObservable([.completed(225, Int.self)])
       let res = scheduler.start { l.take(until: r) }
-      #expect(res.events == [.next(210, 2), .next(230, 4), .completed(250)])
-      #expect(l.subscriptions == [Subscription(200, 250)])
-      #expect(r.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.next(210, 2), .next(230, 4), .completed(250)])
+      expectEqual(l.subscriptions, [Subscription(200, 250)])
+      expectEqual(r.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -39,8 +39,8 @@ struct TakeUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(250)])
       let r = scheduler.createHotObservable([.error(225, testError, Int.self)])
       let res = scheduler.start { l.take(until: r) }
-      #expect(res.events == [.next(210, 2), .error(225, testError)])
-      #expect(l.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.next(210, 2), .error(225, testError)])
+      expectEqual(l.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -51,15 +51,15 @@ struct TakeUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .completed(220)])
       let r = scheduler.createHotObservable([.next(300, 1)])
       let res = scheduler.start { l.take(until: r) }
-      #expect(res.events == [.next(210, 2), .completed(220)])
-      #expect(r.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 2), .completed(220)])
+      expectEqual(r.subscriptions, [Subscription(200, 220)])
 
       let second = TestScheduler(initialClock: 0)
       let failing = second.createHotObservable([.error(220, testError, Int.self)])
       let trigger = second.createHotObservable([.next(300, 1)])
       let failed = second.start { failing.take(until: trigger) }
-      #expect(failed.events == [.error(220, testError)])
-      #expect(trigger.subscriptions == [Subscription(200, 220)])
+      expectEqual(failed.events, [.error(220, testError)])
+      expectEqual(trigger.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -71,8 +71,8 @@ struct TakeUntilTests {
       let scheduler = TestScheduler(initialClock: 0)
       let l = scheduler.createHotObservable([.next(210, 2)])
       let res = scheduler.start { l.take(until: Observable.just(1)) }
-      #expect(res.events == [.completed(200)])
-      #expect(l.subscriptions == [])
+      expectEqual(res.events, [.completed(200)])
+      expectEqual(l.subscriptions, [])
     }
   }
 
@@ -83,9 +83,9 @@ struct TakeUntilTests {
       let l = scheduler.createHotObservable([.next(210, 2), .next(260, 3)])
       let r = scheduler.createHotObservable([.next(300, 1)])
       let res = scheduler.start(disposed: 250) { l.take(until: r) }
-      #expect(res.events == [.next(210, 2)])
-      #expect(l.subscriptions == [Subscription(200, 250)])
-      #expect(r.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 2)])
+      expectEqual(l.subscriptions, [Subscription(200, 250)])
+      expectEqual(r.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -103,7 +103,7 @@ struct TakeUntilTests {
       source.onNext(1)
       source.onNext(2)
       source.onNext(3)
-      #expect(events.value == ["1", "2", "|"])
+      expectEqual(events.value, ["1", "2", "|"])
       #expect(!source.hasObservers && !other.hasObservers)
 
       let received = Box<[Int]>([])
@@ -114,7 +114,7 @@ struct TakeUntilTests {
       })
       source.onNext(4)
       source.onNext(5)
-      #expect(received.value == [4])
+      expectEqual(received.value, [4])
       #expect(!source.hasObservers && !other.hasObservers)
       subscription.value = nil
     }
@@ -170,7 +170,7 @@ struct TakeUntilTests {
         }
       })
       // RxSwift 6.10.2's order: the synchronous sources take turns on the trampoline.
-      #expect(received.value == ["a1", "b1", "a10", "b10"])
+      expectEqual(received.value, ["a1", "b1", "a10", "b10"])
     }
   }
 }

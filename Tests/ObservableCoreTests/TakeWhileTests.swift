@@ -13,8 +13,8 @@ struct TakeWhileTests {
         .completed(300),
       ])
       let res = scheduler.start { xs.take(while: { $0 < 3 }) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -26,8 +26,8 @@ struct TakeWhileTests {
         .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 1), .completed(300),
       ])
       let res = scheduler.start { xs.take(while: { $0 < 3 }, behavior: .inclusive) }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .next(230, 3), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -37,8 +37,8 @@ struct TakeWhileTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
       let res = scheduler.start { xs.take(while: { $0 < 3 }) }
-      #expect(res.events == [.next(210, 1), .completed(250)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1), .completed(250)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -48,8 +48,8 @@ struct TakeWhileTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.take(while: { $0 < 3 }) }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -64,8 +64,8 @@ struct TakeWhileTests {
           return true
         })
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -75,8 +75,8 @@ struct TakeWhileTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.take(while: { _ in true }) }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -88,7 +88,7 @@ struct TakeWhileTests {
         Observable.generate(initialState: 0, condition: { _ in true }, iterate: { $0 + 1 })
           .take(while: { $0 < 2 }, behavior: .inclusive)
       }
-      #expect(res.events == [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
+      expectEqual(res.events, [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
     }
   }
 
@@ -112,8 +112,8 @@ struct TakeWhileTests {
       subject.onNext(1)
       subject.onNext(3)
       subject.onNext(10)
-      #expect(received.value == [1, 2])
-      #expect(late.value == [2, 3])
+      expectEqual(received.value, [1, 2])
+      expectEqual(late.value, [2, 3])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

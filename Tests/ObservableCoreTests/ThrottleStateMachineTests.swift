@@ -1,4 +1,5 @@
 import Dispatch
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -25,7 +26,7 @@ struct ThrottleStateMachineTests {
       Issue.record("expected a timer")
       return
     }
-    #expect(delay == .nanoseconds(6_000_000_000))
+    expectEqual(delay, .nanoseconds(6_000_000_000))
     guard case .none = machine.elementArrived(3, now: time(105)) else {
       Issue.record("a newer element replaces the waiting one without a new timer")
       return
@@ -82,7 +83,7 @@ struct ThrottleStateMachineTests {
       return
     }
     let waiting = machine.disposed()
-    #expect(waiting == 2)
+    expectEqual(waiting, 2)
     guard case .none = machine.elementArrived(3, now: time(50)) else {
       Issue.record("nothing after disposal")
       return

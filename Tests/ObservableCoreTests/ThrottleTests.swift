@@ -20,8 +20,8 @@ struct ThrottleTests {
       let res = scheduler.start {
         xs.throttle(.seconds(200), latest: false, scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, 2), .next(410, 6), .completed(500)])
-      #expect(xs.subscriptions == [Subscription(200, 500)])
+      expectEqual(res.events, [.next(210, 2), .next(410, 6), .completed(500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -33,8 +33,8 @@ struct ThrottleTests {
       let res = scheduler.start {
         xs.throttle(.seconds(200), latest: false, scheduler: scheduler)
       }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -46,8 +46,8 @@ struct ThrottleTests {
       let res = scheduler.start {
         xs.throttle(.seconds(200), latest: false, scheduler: scheduler)
       }
-      #expect(res.events == [.completed(500)])
-      #expect(xs.subscriptions == [Subscription(200, 500)])
+      expectEqual(res.events, [.completed(500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -62,8 +62,8 @@ struct ThrottleTests {
       let res = scheduler.start {
         xs.throttle(.seconds(200), latest: false, scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, 2), .error(410, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 410)])
+      expectEqual(res.events, [.next(210, 2), .error(410, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 410)])
     }
   }
 
@@ -75,8 +75,8 @@ struct ThrottleTests {
       let res = scheduler.start {
         xs.throttle(.seconds(200), latest: false, scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, 2), .next(410, 6)])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [.next(210, 2), .next(410, 6)])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -88,7 +88,7 @@ struct ThrottleTests {
       let res = scheduler.start {
         xs.throttle(.seconds(50), latest: false, scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, 1), .completed(230)])
+      expectEqual(res.events, [.next(210, 1), .completed(230)])
     }
   }
 
@@ -100,10 +100,10 @@ struct ThrottleTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable(Self.burst + [.completed(500)])
       let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-      #expect(
-        res.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(610)])
+      expectEqual(
+        res.events, [.next(210, 2), .next(410, 6), .next(610, 7), .completed(610)])
       // The upstream subscription ends when upstream completes, before the delayed completion.
-      #expect(xs.subscriptions == [Subscription(200, 500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -113,9 +113,9 @@ struct ThrottleTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable(Self.burst + [.completed(900)])
       let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-      #expect(
-        res.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(900)])
-      #expect(xs.subscriptions == [Subscription(200, 900)])
+      expectEqual(
+        res.events, [.next(210, 2), .next(410, 6), .next(610, 7), .completed(900)])
+      expectEqual(xs.subscriptions, [Subscription(200, 900)])
     }
   }
 
@@ -125,8 +125,8 @@ struct ThrottleTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0)])
       let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -136,8 +136,8 @@ struct ThrottleTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0), .completed(500)])
       let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-      #expect(res.events == [.completed(500)])
-      #expect(xs.subscriptions == [Subscription(200, 500)])
+      expectEqual(res.events, [.completed(500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -150,8 +150,8 @@ struct ThrottleTests {
         .error(410, testError), .next(450, 7), .completed(500),
       ])
       let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 2), .error(410, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 410)])
+      expectEqual(res.events, [.next(210, 2), .error(410, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 410)])
     }
   }
 
@@ -161,8 +161,8 @@ struct ThrottleTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable(Self.burst)
       let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 2), .next(410, 6), .next(610, 7)])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [.next(210, 2), .next(410, 6), .next(610, 7)])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -174,7 +174,7 @@ struct ThrottleTests {
         .next(210, 1), .next(220, 2), .next(230, 3), .next(300, 4), .completed(400),
       ])
       let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1), .next(260, 3), .next(310, 4), .completed(400)])
+      expectEqual(res.events, [.next(210, 1), .next(260, 3), .next(310, 4), .completed(400)])
     }
   }
 
@@ -184,8 +184,8 @@ struct ThrottleTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(400)])
       let res = scheduler.start(disposed: 240) { xs.throttle(.seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 240)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 240)])
     }
   }
 
@@ -195,8 +195,8 @@ struct ThrottleTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
       let res = scheduler.start(disposed: 240) { xs.throttle(.seconds(50), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -208,7 +208,7 @@ struct ThrottleTests {
       let res = scheduler.start {
         xs.throttle(Duration.seconds(20), latest: true, scheduler: scheduler)
       }
-      #expect(res.events == [.next(210, 1), .next(230, 2), .completed(300)])
+      expectEqual(res.events, [.next(210, 1), .next(230, 2), .completed(300)])
     }
   }
 
@@ -225,7 +225,7 @@ struct ThrottleTests {
         })
       scheduler.scheduleAt(5) { subject.onNext(1) }
       scheduler.start()
-      #expect(received.value == ["1@5", "2@15", "3@25"])
+      expectEqual(received.value, ["1@5", "2@15", "3@25"])
       subscription.dispose()
     }
   }

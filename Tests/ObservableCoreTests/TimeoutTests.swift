@@ -11,8 +11,8 @@ struct TimeoutTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0), .completed(300)])
       let res = scheduler.start { xs.timeout(.seconds(200), scheduler: scheduler) }
-      #expect(res.events == [.completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -22,8 +22,8 @@ struct TimeoutTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0), .error(300, testError)])
       let res = scheduler.start { xs.timeout(.seconds(200), scheduler: scheduler) }
-      #expect(res.events == [.error(300, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.error(300, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -33,8 +33,8 @@ struct TimeoutTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(150, 0)])
       let res = scheduler.start { xs.timeout(.seconds(1000), scheduler: scheduler) }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -46,11 +46,12 @@ struct TimeoutTests {
         .next(10, 42), .next(25, 43), .next(40, 44), .next(50, 45), .completed(60),
       ])
       let res = scheduler.start { xs.timeout(.seconds(30), scheduler: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, 42), .next(225, 43), .next(240, 44), .next(250, 45), .completed(260),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 260)])
+      expectEqual(xs.subscriptions, [Subscription(200, 260)])
     }
   }
 
@@ -62,11 +63,12 @@ struct TimeoutTests {
         .next(10, 42), .next(20, 43), .next(50, 44), .next(60, 45), .completed(70),
       ])
       let res = scheduler.start { xs.timeout(.seconds(30), scheduler: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(210, 42), .next(220, 43), .next(250, 44), .next(260, 45), .completed(270),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 270)])
+      expectEqual(xs.subscriptions, [Subscription(200, 270)])
     }
   }
 
@@ -78,8 +80,8 @@ struct TimeoutTests {
         .next(10, 42), .next(20, 43), .next(50, 44), .next(60, 45), .completed(70),
       ])
       let res = scheduler.start { xs.timeout(.seconds(25), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 42), .next(220, 43), .error(245, RxError.timeout)])
-      #expect(xs.subscriptions == [Subscription(200, 245)])
+      expectEqual(res.events, [.next(210, 42), .next(220, 43), .error(245, RxError.timeout)])
+      expectEqual(xs.subscriptions, [Subscription(200, 245)])
     }
   }
 
@@ -92,12 +94,13 @@ struct TimeoutTests {
         .next(350, 6), .next(370, 7), .next(420, 8), .next(470, 9), .completed(600),
       ])
       let res = scheduler.start(disposed: 370) { xs.timeout(.seconds(40), scheduler: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5),
           .next(350, 6), .next(370, 7),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 370)])
+      expectEqual(xs.subscriptions, [Subscription(200, 370)])
     }
   }
 
@@ -112,9 +115,9 @@ struct TimeoutTests {
         .next(50, -1), .next(200, -2), .next(310, -3), .completed(320),
       ])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.next(350, -1), .next(500, -2), .next(610, -3), .completed(620)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(ys.subscriptions == [Subscription(300, 620)])
+      expectEqual(res.events, [.next(350, -1), .next(500, -2), .next(610, -3), .completed(620)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(ys.subscriptions, [Subscription(300, 620)])
     }
   }
 
@@ -130,13 +133,14 @@ struct TimeoutTests {
         .next(50, -1), .next(200, -2), .next(310, -3), .completed(320),
       ])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(240, 3), .next(310, 4), .next(460, -1), .next(610, -2), .next(720, -3),
           .completed(730),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 410)])
-      #expect(ys.subscriptions == [Subscription(410, 730)])
+      expectEqual(xs.subscriptions, [Subscription(200, 410)])
+      expectEqual(ys.subscriptions, [Subscription(410, 730)])
     }
   }
 
@@ -150,9 +154,9 @@ struct TimeoutTests {
       ])
       let ys: TestableObservable<Int> = scheduler.createColdObservable([])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.next(240, 3), .next(310, 4)])
-      #expect(xs.subscriptions == [Subscription(200, 410)])
-      #expect(ys.subscriptions == [Subscription(410, 1000)])
+      expectEqual(res.events, [.next(240, 3), .next(310, 4)])
+      expectEqual(xs.subscriptions, [Subscription(200, 410)])
+      expectEqual(ys.subscriptions, [Subscription(410, 1000)])
     }
   }
 
@@ -163,9 +167,9 @@ struct TimeoutTests {
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(500)])
       let ys = scheduler.createColdObservable([.next(100, -1)])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.next(400, -1)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(ys.subscriptions == [Subscription(300, 1000)])
+      expectEqual(res.events, [.next(400, -1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(ys.subscriptions, [Subscription(300, 1000)])
     }
   }
 
@@ -176,9 +180,9 @@ struct TimeoutTests {
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(500, testError)])
       let ys = scheduler.createColdObservable([.next(100, -1)])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.next(400, -1)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(ys.subscriptions == [Subscription(300, 1000)])
+      expectEqual(res.events, [.next(400, -1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(ys.subscriptions, [Subscription(300, 1000)])
     }
   }
 
@@ -189,9 +193,9 @@ struct TimeoutTests {
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(500, 42)])
       let ys: TestableObservable<Int> = scheduler.createColdObservable([.error(100, testError)])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.error(400, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
-      #expect(ys.subscriptions == [Subscription(300, 400)])
+      expectEqual(res.events, [.error(400, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
+      expectEqual(ys.subscriptions, [Subscription(300, 400)])
     }
   }
 
@@ -202,9 +206,9 @@ struct TimeoutTests {
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(250)])
       let ys: TestableObservable<Int> = scheduler.createColdObservable([.next(100, -1)])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.completed(250)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [])
+      expectEqual(res.events, [.completed(250)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [])
     }
   }
 
@@ -215,9 +219,9 @@ struct TimeoutTests {
       let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(250, testError)])
       let ys: TestableObservable<Int> = scheduler.createColdObservable([.next(100, -1)])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.error(250, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [])
+      expectEqual(res.events, [.error(250, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [])
     }
   }
 
@@ -233,9 +237,9 @@ struct TimeoutTests {
         .next(50, -1), .next(200, -2), .next(310, -3), .completed(320),
       ])
       let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-      #expect(res.events == [.next(240, 3), .next(320, 4), .next(410, 5), .completed(500)])
-      #expect(xs.subscriptions == [Subscription(200, 500)])
-      #expect(ys.subscriptions == [])
+      expectEqual(res.events, [.next(240, 3), .next(320, 4), .next(410, 5), .completed(500)])
+      expectEqual(xs.subscriptions, [Subscription(200, 500)])
+      expectEqual(ys.subscriptions, [])
     }
   }
 
@@ -248,8 +252,8 @@ struct TimeoutTests {
       let res = scheduler.start(disposed: 350) {
         xs.timeout(.seconds(100), other: ys, scheduler: scheduler)
       }
-      #expect(res.events == [.next(310, -1)])
-      #expect(ys.subscriptions == [Subscription(300, 350)])
+      expectEqual(res.events, [.next(310, -1)])
+      expectEqual(ys.subscriptions, [Subscription(300, 350)])
     }
   }
 
@@ -259,13 +263,13 @@ struct TimeoutTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs: TestableObservable<Int> = scheduler.createHotObservable([])
       let res = scheduler.start { xs.timeout(Duration.seconds(5), scheduler: scheduler) }
-      #expect(res.events == [.error(205, RxError.timeout)])
+      expectEqual(res.events, [.error(205, RxError.timeout)])
       let second = TestScheduler(initialClock: 0)
       let other = second.start {
         Observable<Int>.never()
           .timeout(Duration.seconds(5), other: Observable.just(9), scheduler: second)
       }
-      #expect(other.events == [.next(205, 9), .completed(205)])
+      expectEqual(other.events, [.next(205, 9), .completed(205)])
     }
   }
 
@@ -278,7 +282,7 @@ struct TimeoutTests {
         .timeout(.milliseconds(10), scheduler: scheduler)
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.events == [.error(0, RxError.timeout)])
+      expectEqual(observer.events, [.error(0, RxError.timeout)])
       subscription.dispose()
     }
   }

@@ -10,7 +10,7 @@ struct TimerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int>.timer(.seconds(100), scheduler: scheduler) }
-      #expect(res.events == [.next(300, 0), .completed(300)])
+      expectEqual(res.events, [.next(300, 0), .completed(300)])
     }
   }
 
@@ -21,7 +21,7 @@ struct TimerTests {
       let res = scheduler.start(disposed: 500) {
         Observable<Int>.timer(.seconds(50), period: .seconds(100), scheduler: scheduler)
       }
-      #expect(res.events == [.next(250, 0), .next(350, 1), .next(450, 2)])
+      expectEqual(res.events, [.next(250, 0), .next(350, 1), .next(450, 2)])
     }
   }
 
@@ -32,7 +32,7 @@ struct TimerTests {
       let res = scheduler.start(disposed: 250) {
         Observable<Int>.timer(.seconds(100), scheduler: scheduler)
       }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 
@@ -41,8 +41,9 @@ struct TimerTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Observable<Int64>.interval(.seconds(100), scheduler: scheduler) }
-      #expect(
-        res.events == [
+      expectEqual(
+        res.events,
+        [
           .next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3), .next(700, 4),
           .next(800, 5), .next(900, 6),
         ])
@@ -67,7 +68,7 @@ struct TimerTests {
       let res = scheduler.start {
         Observable<Int64>.interval(.seconds(1000), scheduler: scheduler)
       }
-      #expect(res.events == [])
+      expectEqual(res.events, [])
     }
   }
 
@@ -78,7 +79,7 @@ struct TimerTests {
       let res = scheduler.start(disposed: 200 + 258) {
         Observable<UInt8>.interval(.seconds(1), scheduler: scheduler)
       }
-      #expect(res.events.suffix(2).map(\.value.element) == [255, 0])
+      expectEqual(res.events.suffix(2).map(\.value.element), [255, 0])
     }
   }
 
@@ -89,11 +90,11 @@ struct TimerTests {
       let res = scheduler.start(disposed: 240) {
         Observable<Int>.timer(Duration.seconds(5), period: .seconds(10), scheduler: scheduler)
       }
-      #expect(res.events == [.next(205, 0), .next(215, 1), .next(225, 2), .next(235, 3)])
+      expectEqual(res.events, [.next(205, 0), .next(215, 1), .next(225, 2), .next(235, 3)])
       let interval = scheduler.start(created: 300, subscribed: 300, disposed: 335) {
         Observable<Int>.interval(Duration.seconds(10), scheduler: scheduler)
       }
-      #expect(interval.events == [.next(310, 0), .next(320, 1), .next(330, 2)])
+      expectEqual(interval.events, [.next(310, 0), .next(320, 1), .next(330, 2)])
     }
   }
 
@@ -106,7 +107,7 @@ struct TimerTests {
         .take(5)
         .subscribe(observer)
       #expect(await observer.waitForTermination())
-      #expect(observer.elements == [0, 1, 2, 3, 4])
+      expectEqual(observer.elements, [0, 1, 2, 3, 4])
       subscription.dispose()
     }
   }

@@ -12,8 +12,8 @@ struct ToArrayTests {
         .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
       ])
       let res = scheduler.start { xs.toArray().asObservable() }
-      #expect(res.events == [.next(300, [1, 2, 3]), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(300, [1, 2, 3]), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -22,7 +22,7 @@ struct ToArrayTests {
     withLeakChecking {
       let result = Box<[Int]?>(nil)
       _ = Observable<Int>.empty().toArray().subscribe(onSuccess: { result.value = $0 })
-      #expect(result.value == [])
+      expectEqual(result.value, [])
     }
   }
 
@@ -32,8 +32,8 @@ struct ToArrayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.toArray().asObservable() }
-      #expect(res.events == [.error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -43,8 +43,8 @@ struct ToArrayTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.toArray().asObservable() }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -63,7 +63,7 @@ struct ToArrayTests {
       })
       subject.onNext(1)
       subject.onCompleted()
-      #expect(received.value == [[1], []])
+      expectEqual(received.value, [[1], []])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -30,12 +30,12 @@ struct TraitDeferredAndUsingTests {
         calls.mutate { $0.append(scheduler.clock) }
         return .just(scheduler.clock)
       }
-      #expect(calls.value == [])
+      expectEqual(calls.value, [])
       let first = scheduler.start { single }
-      #expect(first.events == [.next(200, 200), .completed(200)])
+      expectEqual(first.events, [.next(200, 200), .completed(200)])
       let second = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { single }
-      #expect(second.events == [.next(1200, 1200), .completed(1200)])
-      #expect(calls.value == [200, 1200])
+      expectEqual(second.events, [.next(1200, 1200), .completed(1200)])
+      expectEqual(calls.value, [200, 1200])
     }
   }
 
@@ -45,12 +45,12 @@ struct TraitDeferredAndUsingTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs: TestableObservable<Never> = scheduler.createColdObservable([.completed(30)])
       let maybe = scheduler.start { Maybe<Int>.deferred { .empty() } }
-      #expect(maybe.events == [.completed(200)])
+      expectEqual(maybe.events, [.completed(200)])
       let completable = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.deferred { Completable(raw: xs.asObservable()) }
       }
-      #expect(completable.events == [.completed(1230)])
-      #expect(xs.subscriptions == [Subscription(1200, 1230)])
+      expectEqual(completable.events, [.completed(1230)])
+      expectEqual(xs.subscriptions, [Subscription(1200, 1230)])
     }
   }
 
@@ -59,7 +59,7 @@ struct TraitDeferredAndUsingTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let res = scheduler.start { Single<Int>.deferred { throw testError } }
-      #expect(res.events == [.error(200, testError)])
+      expectEqual(res.events, [.error(200, testError)])
     }
   }
 
@@ -78,8 +78,8 @@ struct TraitDeferredAndUsingTests {
             return Single(raw: xs.asObservable())
           }
         }
-        #expect(res.events == [])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        expectEqual(res.events, [])
+        expectEqual(xs.subscriptions, [Subscription(200, 250)])
       }
       #expect(weakTracked == nil)
     }
@@ -120,8 +120,8 @@ struct TraitDeferredAndUsingTests {
         Maybe<Int>.using(
           { resource }, primitiveSequenceFactory: { _ in Maybe(raw: xs.asObservable()) })
       }
-      #expect(res.events == [.error(230, testError)])
-      #expect(resource.disposals.value == 1)
+      expectEqual(res.events, [.error(230, testError)])
+      expectEqual(resource.disposals.value, 1)
 
       let work: TestableObservable<Never> = scheduler.createColdObservable([.completed(40)])
       let other = TraitResource()
@@ -129,8 +129,8 @@ struct TraitDeferredAndUsingTests {
         Completable.using(
           { other }, primitiveSequenceFactory: { _ in Completable(raw: work.asObservable()) })
       }
-      #expect(done.events == [.completed(1240)])
-      #expect(other.disposals.value == 1)
+      expectEqual(done.events, [.completed(1240)])
+      expectEqual(other.disposals.value, 1)
     }
   }
 
@@ -144,9 +144,9 @@ struct TraitDeferredAndUsingTests {
         Single<Int>.using(
           { resource }, primitiveSequenceFactory: { _ in Single(raw: xs.asObservable()) })
       }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(resource.disposals.value == 1)
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(resource.disposals.value, 1)
     }
   }
 
@@ -159,14 +159,14 @@ struct TraitDeferredAndUsingTests {
           { () throws -> TraitResource in throw testError },
           primitiveSequenceFactory: { _ in .just(1) })
       }
-      #expect(failedResource.events == [.error(200, testError)])
+      expectEqual(failedResource.events, [.error(200, testError)])
 
       let resource = TraitResource()
       let failedSequence = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Single<Int>.using({ resource }, primitiveSequenceFactory: { _ in throw testError })
       }
-      #expect(failedSequence.events == [.error(1200, testError)])
-      #expect(resource.disposals.value == 1)
+      expectEqual(failedSequence.events, [.error(1200, testError)])
+      expectEqual(resource.disposals.value, 1)
     }
   }
 
@@ -189,7 +189,7 @@ struct TraitDeferredAndUsingTests {
               return .just(1)
             })
         }
-        #expect(res.events == [.next(200, 1), .completed(200)])
+        expectEqual(res.events, [.next(200, 1), .completed(200)])
       }
       #expect(weakTracked == nil)
     }

@@ -21,8 +21,8 @@ struct TraitSchedulingTests {
       let res = scheduler.start {
         Single(raw: xs.asObservable()).delaySubscription(.seconds(30), scheduler: scheduler)
       }
-      #expect(res.events == [.next(280, 42), .completed(280)])
-      #expect(xs.subscriptions == [Subscription(230, 280)])
+      expectEqual(res.events, [.next(280, 42), .completed(280)])
+      expectEqual(xs.subscriptions, [Subscription(230, 280)])
     }
   }
 
@@ -34,15 +34,15 @@ struct TraitSchedulingTests {
       let failed = scheduler.start {
         Maybe(raw: xs.asObservable()).delaySubscription(.seconds(30), scheduler: scheduler)
       }
-      #expect(failed.events == [.error(240, testError)])
-      #expect(xs.subscriptions == [Subscription(230, 240)])
+      expectEqual(failed.events, [.error(240, testError)])
+      expectEqual(xs.subscriptions, [Subscription(230, 240)])
 
       let work: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
       let done = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable(raw: work.asObservable()).delaySubscription(.seconds(5), scheduler: scheduler)
       }
-      #expect(done.events == [.completed(1215)])
-      #expect(work.subscriptions == [Subscription(1205, 1215)])
+      expectEqual(done.events, [.completed(1215)])
+      expectEqual(work.subscriptions, [Subscription(1205, 1215)])
     }
   }
 
@@ -54,8 +54,8 @@ struct TraitSchedulingTests {
       let res = scheduler.start(disposed: 220) {
         Single(raw: xs.asObservable()).delaySubscription(.seconds(30), scheduler: scheduler)
       }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -67,8 +67,8 @@ struct TraitSchedulingTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
       let res = scheduler.start { Single(raw: xs.asObservable()).observe(on: scheduler) }
-      #expect(res.events == [.next(211, 1), .completed(212)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(211, 1), .completed(212)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
     }
   }
 
@@ -78,14 +78,14 @@ struct TraitSchedulingTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.error(250, testError, Int.self)])
       let failed = scheduler.start { Single(raw: xs.asObservable()).observe(on: scheduler) }
-      #expect(failed.events == [.error(251, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(failed.events, [.error(251, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
 
       let ys: TestableObservable<Int> = scheduler.createHotObservable([.completed(1250)])
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Maybe(raw: ys.asObservable()).observe(on: scheduler)
       }
-      #expect(empty.events == [.completed(1251)])
+      expectEqual(empty.events, [.completed(1251)])
     }
   }
 
@@ -99,8 +99,8 @@ struct TraitSchedulingTests {
       let res = scheduler.start(disposed: 251) {
         Single(raw: xs.asObservable()).observe(on: scheduler)
       }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -112,15 +112,15 @@ struct TraitSchedulingTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(300, 1), .completed(300)])
       let res = scheduler.start { Single(raw: xs.asObservable()).subscribe(on: scheduler) }
-      #expect(res.events == [.next(300, 1), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(201, 301)])
+      expectEqual(res.events, [.next(300, 1), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(201, 301)])
 
       let work: TestableObservable<Never> = scheduler.createHotObservable([.error(1300, testError)])
       let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable(raw: work.asObservable()).subscribe(on: scheduler)
       }
-      #expect(failed.events == [.error(1300, testError)])
-      #expect(work.subscriptions == [Subscription(1201, 1301)])
+      expectEqual(failed.events, [.error(1300, testError)])
+      expectEqual(work.subscriptions, [Subscription(1201, 1301)])
     }
   }
 
@@ -134,9 +134,9 @@ struct TraitSchedulingTests {
         Maybe(raw: xs.asObservable()).do(onSubscribe: { subscriptions.value += 1 })
           .subscribe(on: scheduler)
       }
-      #expect(res.events == [])
-      #expect(subscriptions.value == 0)
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [])
+      expectEqual(subscriptions.value, 0)
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -152,9 +152,10 @@ struct TraitSchedulingTests {
         Single(raw: xs.asObservable())
           .debug("single", logger: { line in lines.mutate { $0.append(line) } })
       }
-      #expect(res.events == [.next(210, 1), .completed(210)])
-      #expect(
-        lines.value.map(content) == [
+      expectEqual(res.events, [.next(210, 1), .completed(210)])
+      expectEqual(
+        lines.value.map(content),
+        [
           "single -> subscribed", "single -> Event next(1)", "single -> Event completed",
           "single -> isDisposed",
         ])
@@ -171,9 +172,10 @@ struct TraitSchedulingTests {
         Completable(raw: xs.asObservable())
           .debug("work", logger: { line in lines.mutate { $0.append(line) } })
       }
-      #expect(failed.events == [.error(210, testError)])
-      #expect(
-        lines.value.map(content) == [
+      expectEqual(failed.events, [.error(210, testError)])
+      expectEqual(
+        lines.value.map(content),
+        [
           "work -> subscribed", "work -> Event \(Event<Never>.error(testError).debugDescription)",
           "work -> isDisposed",
         ])
@@ -184,9 +186,9 @@ struct TraitSchedulingTests {
         Maybe(raw: ys.asObservable())
           .debug("maybe", logger: { line in disposedLines.mutate { $0.append(line) } })
       }
-      #expect(disposed.events == [])
-      #expect(ys.subscriptions == [Subscription(1200, 1250)])
-      #expect(disposedLines.value.map(content) == ["maybe -> subscribed", "maybe -> isDisposed"])
+      expectEqual(disposed.events, [])
+      expectEqual(ys.subscriptions, [Subscription(1200, 1250)])
+      expectEqual(disposedLines.value.map(content), ["maybe -> subscribed", "maybe -> isDisposed"])
     }
   }
 
@@ -200,8 +202,9 @@ struct TraitSchedulingTests {
       }
       _ = Single.just(1).debug("trait-hooked").subscribe()
       Hooks.debugLogger = previous
-      #expect(
-        lines.value.map(content) == [
+      expectEqual(
+        lines.value.map(content),
+        [
           "trait-hooked -> subscribed", "trait-hooked -> Event next(1)",
           "trait-hooked -> Event completed", "trait-hooked -> isDisposed",
         ])
@@ -233,7 +236,7 @@ struct TraitSchedulingTests {
             .observe(on: scheduler)
             .debug("release", logger: { [tracked] _ in _ = tracked })
         }
-        #expect(res.events == [.next(207, 1), .completed(208)])
+        expectEqual(res.events, [.next(207, 1), .completed(208)])
       }
     }
     #expect(weakTracked == nil)

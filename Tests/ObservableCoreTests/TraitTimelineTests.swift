@@ -13,21 +13,21 @@ struct TraitTimelineTests {
   func singleObserveOn() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start { Single.just(1).observe(on: scheduler) }
-    #expect(res.events == [.next(201, 1), .completed(202)])
+    expectEqual(res.events, [.next(201, 1), .completed(202)])
   }
 
   @Test("Single subscribe(on:): element and completion in the step of the subscription")
   func singleSubscribeOn() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start { Single.just(1).subscribe(on: scheduler) }
-    #expect(res.events == [.next(201, 1), .completed(201)])
+    expectEqual(res.events, [.next(201, 1), .completed(201)])
   }
 
   @Test("Single delay: the completion one step after the delayed element")
   func singleDelay() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start { Single.just(1).delay(.seconds(2), scheduler: scheduler) }
-    #expect(res.events == [.next(202, 1), .completed(203)])
+    expectEqual(res.events, [.next(202, 1), .completed(203)])
   }
 
   @Test("Single delaySubscription: element and completion together, after the delay")
@@ -36,7 +36,7 @@ struct TraitTimelineTests {
     let res = scheduler.start {
       Single.just(1).delaySubscription(.seconds(2), scheduler: scheduler)
     }
-    #expect(res.events == [.next(202, 1), .completed(202)])
+    expectEqual(res.events, [.next(202, 1), .completed(202)])
   }
 
   @Test("Single timeout: fails when due, or delivers what comes in time")
@@ -44,12 +44,12 @@ struct TraitTimelineTests {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)]).asSingle()
     let timedOut = scheduler.start { xs.timeout(.seconds(5), scheduler: scheduler) }
-    #expect(timedOut.events == [.error(205, RxError.timeout)])
+    expectEqual(timedOut.events, [.error(205, RxError.timeout)])
 
     let other = TestScheduler(initialClock: 0)
     let ys = other.createColdObservable([.next(10, 1), .completed(20)]).asSingle()
     let inTime = other.start { ys.timeout(.seconds(30), scheduler: other) }
-    #expect(inTime.events == [.next(220, 1), .completed(220)])
+    expectEqual(inTime.events, [.next(220, 1), .completed(220)])
   }
 
   @Test("Single timeout(other:): switches to the other sequence when due")
@@ -58,20 +58,20 @@ struct TraitTimelineTests {
     let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)]).asSingle()
     let fallback = scheduler.createColdObservable([.next(20, 2), .completed(20)]).asSingle()
     let res = scheduler.start { xs.timeout(.seconds(5), other: fallback, scheduler: scheduler) }
-    #expect(res.events == [.next(225, 2), .completed(225)])
+    expectEqual(res.events, [.next(225, 2), .completed(225)])
 
     let other = TestScheduler(initialClock: 0)
     let ys = other.createColdObservable([.next(10, 1), .completed(20)]).asSingle()
     let unused = other.createColdObservable([.next(20, 2), .completed(20)]).asSingle()
     let inTime = other.start { ys.timeout(.seconds(30), other: unused, scheduler: other) }
-    #expect(inTime.events == [.next(220, 1), .completed(220)])
+    expectEqual(inTime.events, [.next(220, 1), .completed(220)])
   }
 
   @Test("Single timer: the element and the completion when due")
   func singleTimer() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start { Single<Int>.timer(.seconds(2), scheduler: scheduler) }
-    #expect(res.events == [.next(202, 0), .completed(202)])
+    expectEqual(res.events, [.next(202, 0), .completed(202)])
   }
 
   // MARK: Maybe
@@ -80,7 +80,7 @@ struct TraitTimelineTests {
   func maybeObserveOn() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start { Maybe.just(1).observe(on: scheduler) }
-    #expect(res.events == [.next(201, 1), .completed(202)])
+    expectEqual(res.events, [.next(201, 1), .completed(202)])
   }
 
   @Test("Maybe subscribe(on:), delay and delaySubscription")
@@ -102,7 +102,7 @@ struct TraitTimelineTests {
   func emptyMaybeObserveOn() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start { Maybe<Int>.empty().observe(on: scheduler) }
-    #expect(res.events == [.completed(201)])
+    expectEqual(res.events, [.completed(201)])
   }
 
   // MARK: Completable

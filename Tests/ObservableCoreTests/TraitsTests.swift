@@ -22,8 +22,8 @@ struct SingleTests {
         case .failure: results.mutate { $0.append("failure") }
         }
       }
-      #expect(results.value == ["success 1"])
-      #expect(disposals.value == 1)
+      expectEqual(results.value, ["success 1"])
+      expectEqual(disposals.value, 1)
     }
   }
 
@@ -31,7 +31,7 @@ struct SingleTests {
   func singleEventIsResult() {
     let event: SingleEvent<Int> = .success(1)
     let result: Result<Int, any Error> = event
-    #expect((try? result.get()) == 1)
+    expectEqual((try? result.get()), 1)
   }
 
   @Test("subscribe(onSuccess:onFailure:onDisposed:) reports one outcome, then disposal")
@@ -48,7 +48,7 @@ struct SingleTests {
           log.mutate { $0.append("failure \(error as? TestError == testError)") }
         },
         onDisposed: { log.mutate { $0.append("disposed") } })
-      #expect(log.value == ["success 1", "disposed", "failure true", "disposed"])
+      expectEqual(log.value, ["success 1", "disposed", "failure true", "disposed"])
     }
   }
 
@@ -64,7 +64,7 @@ struct SingleTests {
         }
       }
       scheduler.start()
-      #expect(res.events == [])
+      expectEqual(res.events, [])
       #expect(cancelled.value)
     }
   }
@@ -83,7 +83,7 @@ struct SingleTests {
         holder.value?(.success(value + 1))
       })
       holder.value?(.success(1))
-      #expect(results.value == [1])
+      expectEqual(results.value, [1])
       holder.value = nil
     }
   }
@@ -99,7 +99,7 @@ struct SingleTests {
       }.subscribe(onSuccess: { value in results.mutate { $0.append(value) } })
       let report = holder.value
       DispatchQueue.concurrentPerform(iterations: 2) { report?(.success($0)) }
-      #expect(results.value.count == 1)
+      expectEqual(results.value.count, 1)
       subscription.dispose()
       holder.value = nil
     }
@@ -110,7 +110,7 @@ struct SingleTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let never = scheduler.start { Single<Int>.never() }
-      #expect(never.events == [])
+      expectEqual(never.events, [])
     }
   }
 }
@@ -143,7 +143,7 @@ struct MaybeTests {
         maybe(.success(3))
         return Disposables.create()
       }.subscribe { record($0) }
-      #expect(log.value == ["success 1", "completed", "error"])
+      expectEqual(log.value, ["success 1", "completed", "error"])
     }
   }
 
@@ -158,8 +158,8 @@ struct MaybeTests {
           onCompleted: { log.mutate { $0.append("completed") } },
           onDisposed: { log.mutate { $0.append("disposed") } })
       }
-      #expect(
-        log.value == ["success 1", "disposed", "completed", "disposed", "error", "disposed"])
+      expectEqual(
+        log.value, ["success 1", "disposed", "completed", "disposed", "error", "disposed"])
     }
   }
 
@@ -181,7 +181,7 @@ struct MaybeTests {
         onError: { _ in log.mutate { $0.append("error") } },
         onCompleted: { log.mutate { $0.append("completed") } })
       holder.value?(.success(1))
-      #expect(log.value == ["success 1"])
+      expectEqual(log.value, ["success 1"])
       holder.value = nil
     }
   }
@@ -224,7 +224,7 @@ struct CompletableTests {
         onCompleted: { log.mutate { $0.append("completed") } },
         onError: { _ in log.mutate { $0.append("error") } },
         onDisposed: { log.mutate { $0.append("disposed") } })
-      #expect(log.value == ["completed", "error", "disposed"])
+      expectEqual(log.value, ["completed", "error", "disposed"])
     }
   }
 
@@ -233,15 +233,15 @@ struct CompletableTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let empty = scheduler.start { Completable.empty() }
-      #expect(empty.events == [.completed(200)])
+      expectEqual(empty.events, [.completed(200)])
       let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Completable.error(testError)
       }
-      #expect(failed.events == [.error(1200, testError)])
+      expectEqual(failed.events, [.error(1200, testError)])
       let never = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Completable.never()
       }
-      #expect(never.events == [])
+      expectEqual(never.events, [])
     }
   }
 
@@ -273,7 +273,7 @@ struct InfallibleTests {
         onNext: { value in log.mutate { $0.append("next \(value)") } },
         onCompleted: { log.mutate { $0.append("completed") } },
         onDisposed: { log.mutate { $0.append("disposed") } })
-      #expect(log.value == ["next 1", "completed", "disposed"])
+      expectEqual(log.value, ["next 1", "completed", "disposed"])
     }
   }
 
@@ -282,15 +282,15 @@ struct InfallibleTests {
     withLeakChecking {
       let scheduler = TestScheduler(initialClock: 0)
       let just = scheduler.start { Infallible.just(1) }
-      #expect(just.events == [.next(200, 1), .completed(200)])
+      expectEqual(just.events, [.next(200, 1), .completed(200)])
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Infallible<Int>.empty()
       }
-      #expect(empty.events == [.completed(1200)])
+      expectEqual(empty.events, [.completed(1200)])
       let never = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Infallible<Int>.never()
       }
-      #expect(never.events == [])
+      expectEqual(never.events, [])
     }
   }
 
@@ -315,34 +315,34 @@ struct TraitConversionTests {
       let scheduler = TestScheduler(initialClock: 0)
       let one = scheduler.createHotObservable([.next(210, 1), .completed(220)])
       let res = scheduler.start { one.asSingle() }
-      #expect(res.events == [.next(220, 1), .completed(220)])
-      #expect(one.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(220, 1), .completed(220)])
+      expectEqual(one.subscriptions, [Subscription(200, 220)])
 
       let empty = scheduler.createHotObservable([.completed(1220, Int.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         empty.asSingle()
       }
-      #expect(res2.events == [.error(1220, RxError.noElements)])
+      expectEqual(res2.events, [.error(1220, RxError.noElements)])
 
       let two = scheduler.createHotObservable([.next(2210, 1), .next(2220, 2), .completed(2300)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         two.asSingle()
       }
-      #expect(res3.events == [.error(2220, RxError.moreThanOneElement)])
-      #expect(two.subscriptions == [Subscription(2200, 2220)])
+      expectEqual(res3.events, [.error(2220, RxError.moreThanOneElement)])
+      expectEqual(two.subscriptions, [Subscription(2200, 2220)])
 
       let failing = scheduler.createHotObservable([.next(3210, 1), .error(3220, testError)])
       let res4 = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         failing.asSingle()
       }
-      #expect(res4.events == [.error(3220, testError)])
+      expectEqual(res4.events, [.error(3220, testError)])
 
       let slow = scheduler.createHotObservable([.next(4300, 1), .completed(4300)])
       let res5 = scheduler.start(created: 4100, subscribed: 4200, disposed: 4250) {
         slow.asSingle()
       }
-      #expect(res5.events == [])
-      #expect(slow.subscriptions == [Subscription(4200, 4250)])
+      expectEqual(res5.events, [])
+      expectEqual(slow.subscriptions, [Subscription(4200, 4250)])
     }
   }
 
@@ -352,18 +352,18 @@ struct TraitConversionTests {
       let scheduler = TestScheduler(initialClock: 0)
       let empty = scheduler.createHotObservable([.completed(220, Int.self)])
       let res = scheduler.start { empty.asMaybe() }
-      #expect(res.events == [.completed(220)])
+      expectEqual(res.events, [.completed(220)])
       let one = scheduler.createHotObservable([.next(1210, 1), .completed(1220)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         one.asMaybe()
       }
-      #expect(res2.events == [.next(1220, 1), .completed(1220)])
+      expectEqual(res2.events, [.next(1220, 1), .completed(1220)])
       let two = scheduler.createHotObservable([.next(2210, 1), .next(2220, 2), .completed(2300)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         two.asMaybe()
       }
-      #expect(res3.events == [.error(2220, RxError.moreThanOneElement)])
-      #expect(two.subscriptions == [Subscription(2200, 2220)])
+      expectEqual(res3.events, [.error(2220, RxError.moreThanOneElement)])
+      expectEqual(two.subscriptions, [Subscription(2200, 2220)])
     }
   }
 
@@ -373,18 +373,18 @@ struct TraitConversionTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
       let res = scheduler.start { xs.first() }
-      #expect(res.events == [.next(210, 1), .completed(210)])
-      #expect(xs.subscriptions == [Subscription(200, 210)])
+      expectEqual(res.events, [.next(210, 1), .completed(210)])
+      expectEqual(xs.subscriptions, [Subscription(200, 210)])
       let empty = scheduler.createHotObservable([.completed(1220, Int.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         empty.first()
       }
-      #expect(res2.events == [.next(1220, nil), .completed(1220)])
+      expectEqual(res2.events, [.next(1220, nil), .completed(1220)])
       let failing = scheduler.createHotObservable([.error(2220, testError, Int.self)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         failing.first()
       }
-      #expect(res3.events == [.error(2220, testError)])
+      expectEqual(res3.events, [.error(2220, testError)])
     }
   }
 
@@ -394,12 +394,12 @@ struct TraitConversionTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.completed(220, Never.self)])
       let res = scheduler.start { xs.asCompletable() }
-      #expect(res.events == [.completed(220)])
+      expectEqual(res.events, [.completed(220)])
       let failing = scheduler.createHotObservable([.error(1220, testError, Never.self)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         failing.asCompletable()
       }
-      #expect(res2.events == [.error(1220, testError)])
+      expectEqual(res2.events, [.error(1220, testError)])
     }
   }
 
@@ -409,19 +409,19 @@ struct TraitConversionTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.asInfallible(onErrorJustReturn: 0) }
-      #expect(res.events == [.next(210, 1), .next(220, 0), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 0), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
       let ys = scheduler.createHotObservable([.next(1210, 1), .completed(1220)])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         ys.asInfallible(onErrorJustReturn: 0)
       }
-      #expect(res2.events == [.next(1210, 1), .completed(1220)])
+      expectEqual(res2.events, [.next(1210, 1), .completed(1220)])
       let zs = scheduler.createHotObservable([.next(2210, 1), .next(2300, 2)])
       let res3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 2250) {
         zs.asInfallible(onErrorJustReturn: 0)
       }
-      #expect(res3.events == [.next(2210, 1)])
-      #expect(zs.subscriptions == [Subscription(2200, 2250)])
+      expectEqual(res3.events, [.next(2210, 1)])
+      expectEqual(zs.subscriptions, [Subscription(2200, 2250)])
     }
   }
 
@@ -443,7 +443,7 @@ struct TraitConversionTests {
         subject.onNext(99)
       })
       subject.onNext(1)
-      #expect(received.value == [1])
+      expectEqual(received.value, [1])
       #expect(!subject.hasObservers)
       subscription.value = nil
     }

@@ -52,9 +52,9 @@ struct UsingTests {
       let res = scheduler.start {
         Observable.using({ resource }, observableFactory: { _ in xs.asObservable() })
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(resource.disposals.value == 1)
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(resource.disposals.value, 1)
     }
   }
 
@@ -68,10 +68,10 @@ struct UsingTests {
       let res = scheduler.start(disposed: 250) {
         Observable.using({ resource }, observableFactory: { _ in xs.asObservable() })
       }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(innerAtDisposal.value == [Subscription(200, 250)])
-      #expect(resource.disposals.value == 1)
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(innerAtDisposal.value, [Subscription(200, 250)])
+      expectEqual(resource.disposals.value, 1)
     }
   }
 
@@ -88,7 +88,7 @@ struct UsingTests {
             return .just(1)
           })
       }
-      #expect(res.events == [.error(200, testError)])
+      expectEqual(res.events, [.error(200, testError)])
       #expect(!built.value)
     }
   }
@@ -101,8 +101,8 @@ struct UsingTests {
       let res = scheduler.start {
         Observable<Int>.using({ resource }, observableFactory: { _ in throw testError })
       }
-      #expect(res.events == [.error(200, testError)])
-      #expect(resource.disposals.value == 1)
+      expectEqual(res.events, [.error(200, testError)])
+      expectEqual(resource.disposals.value, 1)
     }
   }
 

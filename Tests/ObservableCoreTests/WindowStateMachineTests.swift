@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -14,7 +15,7 @@ struct WindowStateMachineTests {
       Issue.record("expected forward, rotate, forward")
       return
     }
-    #expect(next == 1)
+    expectEqual(next, 1)
     guard case .none = machine.timerFired(generation: 0),
       case .rotate(2) = machine.timerFired(generation: 1)
     else {

@@ -58,8 +58,8 @@ struct WindowTests {
       let res = scheduler.start {
         flatten(xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler))
       }
-      #expect(res.events == Self.flattened + [.completed(600)])
-      #expect(xs.subscriptions == [Subscription(200, 600)])
+      expectEqual(res.events, Self.flattened + [.completed(600)])
+      expectEqual(xs.subscriptions, [Subscription(200, 600)])
     }
   }
 
@@ -71,8 +71,8 @@ struct WindowTests {
       let res = scheduler.start {
         flatten(xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler))
       }
-      #expect(res.events == Self.flattened + [.error(600, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 600)])
+      expectEqual(res.events, Self.flattened + [.error(600, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 600)])
     }
   }
 
@@ -85,8 +85,8 @@ struct WindowTests {
       let res = scheduler.start(disposed: 370) {
         flatten(xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler))
       }
-      #expect(Array(res.events) == Array(Self.flattened.prefix(7)))
-      #expect(xs.subscriptions == [Subscription(200, 370)])
+      expectEqual(Array(res.events), Array(Self.flattened.prefix(7)))
+      expectEqual(xs.subscriptions, [Subscription(200, 370)])
     }
   }
 
@@ -105,9 +105,9 @@ struct WindowTests {
             return scheduler.clock
           }
       }
-      #expect(opened.value == [200, 220, 240])
-      #expect(closed.value == [220, 240, 245])
-      #expect(res.events.last == .completed(245))
+      expectEqual(opened.value, [200, 220, 240])
+      expectEqual(closed.value, [220, 240, 245])
+      expectEqual(res.events.last, .completed(245))
     }
   }
 
@@ -132,8 +132,8 @@ struct WindowTests {
       }
       scheduler.scheduleAt(230) { outer.value?.dispose() }
       scheduler.start()
-      #expect(received.value == ["1@210", "2@220", "3@240", "|@240"])
-      #expect(xs.subscriptions == [Subscription(200, 240)])
+      expectEqual(received.value, ["1@210", "2@220", "3@240", "|@240"])
+      expectEqual(xs.subscriptions, [Subscription(200, 240)])
       outer.value = nil
       windowSubscription.value = nil
     }
@@ -147,8 +147,8 @@ struct WindowTests {
       let res = scheduler.start {
         xs.window(timeSpan: .seconds(10), count: -1, scheduler: scheduler).map { _ in 0 }
       }
-      #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
-      #expect(xs.subscriptions == [])
+      expectEqual(res.events, [.error(200, RxError.argumentOutOfRange)])
+      expectEqual(xs.subscriptions, [])
     }
   }
 
@@ -160,7 +160,7 @@ struct WindowTests {
       let res = scheduler.start {
         flatten(xs.window(timeSpan: Duration.seconds(10), count: 5, scheduler: scheduler))
       }
-      #expect(res.events == [.next(205, "0 1"), .next(215, "1 2"), .completed(218)])
+      expectEqual(res.events, [.next(205, "0 1"), .next(215, "1 2"), .completed(218)])
     }
   }
 }

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -17,74 +18,74 @@ struct WithLatestFromStateMachineTests {
   @Test("drops first elements until the second source has produced one")
   func dropsUntilLatest() {
     var machine = Machine()
-    #expect(describe(machine.firstProducedElement(1)) == "none")
+    expectEqual(describe(machine.firstProducedElement(1)), "none")
     #expect(machine.secondProducedElement("a") == nil)
-    #expect(describe(machine.firstProducedElement(2)) == "deliver next((2, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
+    expectEqual(describe(machine.firstProducedElement(2)), "deliver next((2, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
   }
 
   @Test("a new latest element replaces the old one, which comes back for release")
   func replacesLatest() {
     var machine = Machine()
     #expect(machine.secondProducedElement("a") == nil)
-    #expect(machine.secondProducedElement("b") == "a")
-    #expect(describe(machine.firstProducedElement(1)) == "deliver next((1, \"b\"))")
+    expectEqual(machine.secondProducedElement("b"), "a")
+    expectEqual(describe(machine.firstProducedElement(1)), "deliver next((1, \"b\"))")
   }
 
   @Test("the first source's completion ends it")
   func firstCompletes() {
     var machine = Machine()
-    #expect(describe(machine.firstCompleted()) == "deliver completed")
-    #expect(machine.secondProducedElement("a") == "a")
-    #expect(describe(machine.firstProducedElement(1)) == "none")
-    #expect(describe(machine.firstCompleted()) == "none")
+    expectEqual(describe(machine.firstCompleted()), "deliver completed")
+    expectEqual(machine.secondProducedElement("a"), "a")
+    expectEqual(describe(machine.firstProducedElement(1)), "none")
+    expectEqual(describe(machine.firstCompleted()), "none")
   }
 
   @Test("either source's failure ends it once")
   func failure() {
     var machine = Machine()
-    #expect(describe(machine.sourceFailed(TestError())) == "deliver error(TestError(id: 0))")
-    #expect(describe(machine.sourceFailed(TestError(id: 1))) == "none")
-    #expect(describe(machine.firstProducedElement(1)) == "none")
+    expectEqual(describe(machine.sourceFailed(TestError())), "deliver error(TestError(id: 0))")
+    expectEqual(describe(machine.sourceFailed(TestError(id: 1))), "none")
+    expectEqual(describe(machine.firstProducedElement(1)), "none")
   }
 
   @Test("while delivering, new events queue up and come out in order, terminal last")
   func serializedDelivery() {
     var machine = Machine()
     _ = machine.secondProducedElement("a")
-    #expect(describe(machine.firstProducedElement(1)) == "deliver next((1, \"a\"))")
-    #expect(describe(machine.firstProducedElement(2)) == "none")
+    expectEqual(describe(machine.firstProducedElement(1)), "deliver next((1, \"a\"))")
+    expectEqual(describe(machine.firstProducedElement(2)), "none")
     _ = machine.secondProducedElement("b")
-    #expect(describe(machine.firstProducedElement(3)) == "none")
-    #expect(describe(machine.firstCompleted()) == "none")
-    #expect(describe(machine.deliveryFinished()) == "deliver next((2, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "deliver next((3, \"b\"))")
-    #expect(describe(machine.deliveryFinished()) == "deliver completed")
-    #expect(describe(machine.deliveryFinished()) == "none")
+    expectEqual(describe(machine.firstProducedElement(3)), "none")
+    expectEqual(describe(machine.firstCompleted()), "none")
+    expectEqual(describe(machine.deliveryFinished()), "deliver next((2, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "deliver next((3, \"b\"))")
+    expectEqual(describe(machine.deliveryFinished()), "deliver completed")
+    expectEqual(describe(machine.deliveryFinished()), "none")
   }
 
   @Test("disposal drops queued events and the latest element, and ignores later events")
   func disposal() {
     var machine = Machine()
     _ = machine.secondProducedElement("a")
-    #expect(describe(machine.firstProducedElement(1)) == "deliver next((1, \"a\"))")
-    #expect(describe(machine.firstProducedElement(2)) == "none")
+    expectEqual(describe(machine.firstProducedElement(1)), "deliver next((1, \"a\"))")
+    expectEqual(describe(machine.firstProducedElement(2)), "none")
     let released = machine.disposed()
-    #expect(released.events.count == 1)
-    #expect(released.latest == "a")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(describe(machine.firstProducedElement(3)) == "none")
-    #expect(describe(machine.firstCompleted()) == "none")
+    expectEqual(released.events.count, 1)
+    expectEqual(released.latest, "a")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(describe(machine.firstProducedElement(3)), "none")
+    expectEqual(describe(machine.firstCompleted()), "none")
   }
 
   @Test("a failing result selector drops queued events and ends the machine")
   func resultSelectorFailure() {
     var machine = Machine()
     _ = machine.secondProducedElement("a")
-    #expect(describe(machine.firstProducedElement(1)) == "deliver next((1, \"a\"))")
-    #expect(describe(machine.firstCompleted()) == "none")
+    expectEqual(describe(machine.firstProducedElement(1)), "deliver next((1, \"a\"))")
+    expectEqual(describe(machine.firstCompleted()), "none")
     let released = machine.resultSelectorFailed()
-    #expect(released.events.count == 1)
-    #expect(describe(machine.firstProducedElement(2)) == "none")
+    expectEqual(released.events.count, 1)
+    expectEqual(describe(machine.firstProducedElement(2)), "none")
   }
 }

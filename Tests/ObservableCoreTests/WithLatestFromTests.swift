@@ -16,11 +16,11 @@ struct WithLatestFromTests {
         .next(150, "z"), .next(210, "a"), .next(230, "b"), .next(235, "c"), .completed(245),
       ])
       let res = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
-      #expect(
-        res.events == [.next(220, "2a"), .next(240, "3c"), .next(250, "4c"), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(
+        res.events, [.next(220, "2a"), .next(240, "3c"), .next(250, "4c"), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
       // The second source's completion only ends its own subscription.
-      #expect(ys.subscriptions == [Subscription(200, 245)])
+      expectEqual(ys.subscriptions, [Subscription(200, 245)])
     }
   }
 
@@ -31,8 +31,8 @@ struct WithLatestFromTests {
       let xs = scheduler.createHotObservable([.next(220, 1), .next(240, 2), .completed(300)])
       let ys = scheduler.createHotObservable([.next(210, "a"), .next(230, "b")])
       let res = scheduler.start { xs.withLatestFrom(ys) }
-      #expect(res.events == [.next(220, "a"), .next(240, "b"), .completed(300)])
-      #expect(ys.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(220, "a"), .next(240, "b"), .completed(300)])
+      expectEqual(ys.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -42,7 +42,7 @@ struct WithLatestFromTests {
       let received = Box<[String]>([])
       _ = Observable.of(1, 2).withLatestFrom(Observable.just("x")) { "\($0)\($1)" }
         .subscribe(onNext: { value in received.mutate { $0.append(value) } })
-      #expect(received.value == ["1x", "2x"])
+      expectEqual(received.value, ["1x", "2x"])
     }
   }
 
@@ -53,16 +53,16 @@ struct WithLatestFromTests {
       let xs = scheduler.createHotObservable([.next(220, 1), .completed(300)])
       let ys = scheduler.createHotObservable([.next(210, "a"), .error(230, testError)])
       let res = scheduler.start { xs.withLatestFrom(ys) }
-      #expect(res.events == [.next(220, "a"), .error(230, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
-      #expect(ys.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, "a"), .error(230, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
+      expectEqual(ys.subscriptions, [Subscription(200, 230)])
       let firstFails = scheduler.createHotObservable([.error(1230, testError, Int.self)])
       let other = scheduler.createHotObservable([.next(1210, "a")])
       let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         firstFails.withLatestFrom(other)
       }
-      #expect(res2.events == [.error(1230, testError)])
-      #expect(other.subscriptions == [Subscription(1200, 1230)])
+      expectEqual(res2.events, [.error(1230, testError)])
+      expectEqual(other.subscriptions, [Subscription(1200, 1230)])
     }
   }
 
@@ -78,9 +78,9 @@ struct WithLatestFromTests {
           return left + right
         }
       }
-      #expect(res.events == [.next(220, 11), .error(230, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 230)])
-      #expect(ys.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(220, 11), .error(230, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 230)])
+      expectEqual(ys.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -91,9 +91,9 @@ struct WithLatestFromTests {
       let xs = scheduler.createHotObservable([.next(220, 1), .next(290, 2), .completed(400)])
       let ys = scheduler.createHotObservable([.next(210, 1), .next(295, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.withLatestFrom(ys) { $0 + $1 } }
-      #expect(res.events == [.next(220, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(220, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -113,7 +113,7 @@ struct WithLatestFromTests {
           lateSubscription.value = source.subscribe(onNext: { v in late.mutate { $0.append(v) } })
           second.onNext(2)
           first.onNext(2)
-          #expect(received.value == [11])
+          expectEqual(received.value, [11])
         } else {
           subscription.value?.dispose()
         }
@@ -121,8 +121,8 @@ struct WithLatestFromTests {
       second.onNext(1)
       first.onNext(1)
       first.onNext(3)
-      #expect(received.value == [11, 22])
-      #expect(late.value == [22, 32])
+      expectEqual(received.value, [11, 22])
+      expectEqual(late.value, [22, 32])
       lateSubscription.value?.dispose()
       #expect(!first.hasObservers)
       #expect(!second.hasObservers)
@@ -151,8 +151,8 @@ struct WithLatestFromTests {
       }
       first.onCompleted()
       #expect(await recorder.waitForTermination())
-      #expect(recorder.grammarViolations == [])
-      #expect(recorder.elements.count == 2 * perTask)
+      expectEqual(recorder.grammarViolations, [])
+      expectEqual(recorder.elements.count, 2 * perTask)
       subscription.dispose()
     }
   }

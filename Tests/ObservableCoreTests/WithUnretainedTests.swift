@@ -14,8 +14,8 @@ struct WithUnretainedTests {
       let res = scheduler.start {
         xs.withUnretained(object).map { pair in ObjectIdentifier(pair.0) == id ? pair.1 : -1 }
       }
-      #expect(res.events == [.next(210, 1), .next(220, 2), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(210, 1), .next(220, 2), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -31,7 +31,7 @@ struct WithUnretainedTests {
           ObjectIdentifier(object) == id ? "\(value)" : "wrong object"
         }
       }
-      #expect(res.events == [.next(210, "1"), .next(220, "2"), .completed(300)])
+      expectEqual(res.events, [.next(210, "1"), .next(220, "2"), .completed(300)])
     }
   }
 
@@ -48,8 +48,8 @@ struct WithUnretainedTests {
         guard let object = holder.value else { return .empty() }
         return xs.withUnretained(object) { _, value in value }
       }
-      #expect(res.events == [.next(210, 1), .completed(220)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .completed(220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -70,7 +70,7 @@ struct WithUnretainedTests {
       #expect(weakObject == nil)
       #expect(!completed.value)
       subject.onNext(2)
-      #expect(values.value == [1])
+      expectEqual(values.value, [1])
       #expect(completed.value)
       #expect(!subject.hasObservers)
       subscription.dispose()
@@ -89,8 +89,8 @@ struct WithUnretainedTests {
           return value
         }
       }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -101,8 +101,8 @@ struct WithUnretainedTests {
       let object = Tracked()
       let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
       let res = scheduler.start { xs.withUnretained(object) { _, value in value } }
-      #expect(res.events == [.next(210, 1), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(210, 1), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -117,7 +117,7 @@ struct WithUnretainedTests {
         guard let object = holder.value else { return .empty() }
         return xs.withUnretained(object) { _, value in value }
       }
-      #expect(res.events == [.error(220, testError)])
+      expectEqual(res.events, [.error(220, testError)])
     }
   }
 
@@ -128,8 +128,8 @@ struct WithUnretainedTests {
       let object = Tracked()
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { xs.withUnretained(object) { _, value in value } }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 

@@ -1,3 +1,4 @@
+import ObservableTesting
 import Testing
 
 @testable import ObservableCore
@@ -31,109 +32,109 @@ struct ZipStateMachineTests {
   @Test("pairs elements by position, buffering the source that is ahead")
   func pairs() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.first(2) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.second("b") == "deliver next((2, \"b\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.second("c") == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.first(2), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.second("b"), "deliver next((2, \"b\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.second("c"), "none")
   }
 
   @Test("fixed arity: completes only when every source has completed")
   func completesWhenAllDone() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 1)), "none")
     // Source 0's element can never be paired, but RxSwift's zip(a, b) keeps going.
-    #expect(machine.first(2) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "deliver completed")
-    #expect(machine.first(3) == "none")
+    expectEqual(machine.first(2), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "deliver completed")
+    expectEqual(machine.first(3), "none")
   }
 
   @Test("collection form: completes when an element can never be paired")
   func completesWhenUnpairable() {
     var machine = makeMachine(completesWhenUnpairable: true)
-    #expect(machine.first(1) == "none")
-    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
-    #expect(machine.first(2) == "deliver completed")
-    #expect(machine.second("late") == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 1)), "none")
+    expectEqual(machine.first(2), "deliver completed")
+    expectEqual(machine.second("late"), "none")
   }
 
   @Test("collection form: a completed source with buffered elements can still pair")
   func completedSourceStillPairs() {
     var machine = makeMachine(completesWhenUnpairable: true)
-    #expect(machine.first(1) == "none")
-    #expect(machine.first(2) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.second("b") == "deliver next((2, \"b\"))")
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.second("c") == "deliver completed")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.first(2), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.second("b"), "deliver next((2, \"b\"))")
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.second("c"), "deliver completed")
   }
 
   @Test("a repeated completion of one source does not count twice")
   func repeatedCompletion() {
     var machine = makeMachine()
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.sourceCompleted(at: 1)) == "deliver completed")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 1)), "deliver completed")
   }
 
   @Test("fails at once, and ignores everything afterwards")
   func failure() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(describe(machine.sourceFailed(TestError())) == "deliver error(TestError(id: 0))")
-    #expect(machine.second("a") == "none")
-    #expect(describe(machine.sourceFailed(TestError(id: 1))) == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(describe(machine.sourceFailed(TestError())), "deliver error(TestError(id: 0))")
+    expectEqual(machine.second("a"), "none")
+    expectEqual(describe(machine.sourceFailed(TestError(id: 1))), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
   }
 
   @Test("while delivering, new events queue up and come out in order, terminal last")
   func serializedDelivery() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
     // The deliverer is busy: these are queued, not handed out.
-    #expect(machine.first(2) == "none")
-    #expect(machine.second("b") == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
-    #expect(describe(machine.deliveryFinished()) == "deliver next((2, \"b\"))")
-    #expect(describe(machine.deliveryFinished()) == "deliver completed")
-    #expect(describe(machine.deliveryFinished()) == "none")
+    expectEqual(machine.first(2), "none")
+    expectEqual(machine.second("b"), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 1)), "none")
+    expectEqual(describe(machine.deliveryFinished()), "deliver next((2, \"b\"))")
+    expectEqual(describe(machine.deliveryFinished()), "deliver completed")
+    expectEqual(describe(machine.deliveryFinished()), "none")
   }
 
   @Test("disposal drops queued events and buffers, and ignores later events")
   func disposal() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(machine.first(2) == "none")
-    #expect(machine.second("b") == "none")
-    #expect(machine.first(3) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(machine.first(2), "none")
+    expectEqual(machine.second("b"), "none")
+    expectEqual(machine.first(3), "none")
     let released = machine.disposed()
-    #expect(released.events.count == 1)
-    #expect(released.buffers.e1.count == 1)
-    #expect(describe(machine.deliveryFinished()) == "none")
-    #expect(machine.second("c") == "none")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.sourceFailed(TestError())) == "none")
+    expectEqual(released.events.count, 1)
+    expectEqual(released.buffers.e1.count, 1)
+    expectEqual(describe(machine.deliveryFinished()), "none")
+    expectEqual(machine.second("c"), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.sourceFailed(TestError())), "none")
   }
 
   @Test("a failing result selector drops queued events and ends the machine")
   func resultSelectorFailure() {
     var machine = makeMachine()
-    #expect(machine.first(1) == "none")
-    #expect(machine.second("a") == "deliver next((1, \"a\"))")
-    #expect(describe(machine.sourceCompleted(at: 0)) == "none")
-    #expect(describe(machine.sourceCompleted(at: 1)) == "none")
+    expectEqual(machine.first(1), "none")
+    expectEqual(machine.second("a"), "deliver next((1, \"a\"))")
+    expectEqual(describe(machine.sourceCompleted(at: 0)), "none")
+    expectEqual(describe(machine.sourceCompleted(at: 1)), "none")
     let released = machine.resultSelectorFailed()
-    #expect(released.events.count == 1)
-    #expect(machine.first(2) == "none")
-    #expect(describe(machine.sourceFailed(TestError())) == "none")
+    expectEqual(released.events.count, 1)
+    expectEqual(machine.first(2), "none")
+    expectEqual(describe(machine.sourceFailed(TestError())), "none")
   }
 
   @Test("array buffers pair elements of any number of sources")
@@ -146,13 +147,13 @@ struct ZipStateMachineTests {
       case .deliver(let event): return "deliver \(event)"
       }
     }
-    #expect(send(1, to: 0) == "none")
-    #expect(send(2, to: 0) == "none")
-    #expect(send(10, to: 1) == "none")
-    #expect(send(100, to: 2) == "deliver next([1, 10, 100])")
+    expectEqual(send(1, to: 0), "none")
+    expectEqual(send(2, to: 0), "none")
+    expectEqual(send(10, to: 1), "none")
+    expectEqual(send(100, to: 2), "deliver next([1, 10, 100])")
     if case .deliver = machine.deliveryFinished() { Issue.record("nothing else was queued") }
-    #expect(send(20, to: 1) == "none")
-    #expect(send(200, to: 2) == "deliver next([2, 20, 200])")
+    expectEqual(send(20, to: 1), "none")
+    expectEqual(send(200, to: 2), "deliver next([2, 20, 200])")
   }
 }
 
@@ -172,20 +173,20 @@ struct ZipEightStateMachineTests {
       case .deliver(let event): return "deliver \(event)"
       }
     }
-    #expect(send(0, 1) == "none")
-    #expect(send(0, 10) == "none")
-    #expect(send(1, "b") == "none")
-    #expect(send(2, 3) == "none")
-    #expect(send(3, "d") == "none")
-    #expect(send(4, 5) == "none")
-    #expect(send(5, "f") == "none")
-    #expect(send(6, 7) == "none")
-    #expect(send(7, true) == "deliver next([1, \"b\", 3, \"d\", 5, \"f\", 7, true])")
+    expectEqual(send(0, 1), "none")
+    expectEqual(send(0, 10), "none")
+    expectEqual(send(1, "b"), "none")
+    expectEqual(send(2, 3), "none")
+    expectEqual(send(3, "d"), "none")
+    expectEqual(send(4, 5), "none")
+    expectEqual(send(5, "f"), "none")
+    expectEqual(send(6, 7), "none")
+    expectEqual(send(7, true), "deliver next([1, \"b\", 3, \"d\", 5, \"f\", 7, true])")
     if case .deliver = machine.deliveryFinished() { Issue.record("nothing else was queued") }
-    #expect(send(7, false) == "none")
+    expectEqual(send(7, false), "none")
     let released = machine.disposed()
-    #expect(released.buffers.queues[0].count == 1)
-    #expect(released.buffers.queues[7].count == 1)
+    expectEqual(released.buffers.queues[0].count, 1)
+    expectEqual(released.buffers.queues[7].count, 1)
     #expect(released.buffers.queues[1].isEmpty)
   }
 }

@@ -11,9 +11,9 @@ struct ZipTests {
       let xs = scheduler.createHotObservable([.next(150, 1)])
       let ys = scheduler.createHotObservable([.next(150, 1)])
       let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
-      #expect(res.events == [])
-      #expect(xs.subscriptions == [Subscription(200, 1000)])
-      #expect(ys.subscriptions == [Subscription(200, 1000)])
+      expectEqual(res.events, [])
+      expectEqual(xs.subscriptions, [Subscription(200, 1000)])
+      expectEqual(ys.subscriptions, [Subscription(200, 1000)])
     }
   }
 
@@ -28,10 +28,10 @@ struct ZipTests {
         .next(215, "a"), .next(240, "b"), .next(250, "c"), .completed(300),
       ])
       let res = scheduler.start { Observable.zip(xs, ys) { "\($0)\($1)" } }
-      #expect(
-        res.events == [.next(215, "1a"), .next(240, "2b"), .next(250, "3c"), .completed(400)])
-      #expect(xs.subscriptions == [Subscription(200, 400)])
-      #expect(ys.subscriptions == [Subscription(200, 300)])
+      expectEqual(
+        res.events, [.next(215, "1a"), .next(240, "2b"), .next(250, "3c"), .completed(400)])
+      expectEqual(xs.subscriptions, [Subscription(200, 400)])
+      expectEqual(ys.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -43,9 +43,9 @@ struct ZipTests {
       let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(220)])
       let ys = scheduler.createHotObservable([.next(150, 1), .next(215, 4), .completed(225)])
       let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.next(215, 6), .completed(225)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [Subscription(200, 225)])
+      expectEqual(res.events, [.next(215, 6), .completed(225)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [Subscription(200, 225)])
     }
   }
 
@@ -58,8 +58,8 @@ struct ZipTests {
         .next(215, 10), .next(230, 20), .completed(300),
       ])
       let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.next(215, 11), .completed(300)])
-      #expect(ys.subscriptions == [Subscription(200, 300)])
+      expectEqual(res.events, [.next(215, 11), .completed(300)])
+      expectEqual(ys.subscriptions, [Subscription(200, 300)])
     }
   }
 
@@ -72,9 +72,9 @@ struct ZipTests {
         .next(215, 10), .next(230, 20), .completed(300),
       ])
       let res = scheduler.start { Observable.zip([xs, ys]) }
-      #expect(res.events == [.next(215, [1, 10]), .completed(230)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [Subscription(200, 230)])
+      expectEqual(res.events, [.next(215, [1, 10]), .completed(230)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [Subscription(200, 230)])
     }
   }
 
@@ -86,11 +86,11 @@ struct ZipTests {
       let ys = scheduler.createHotObservable([.next(215, 10), .next(225, 20), .completed(300)])
       let zs = scheduler.createHotObservable([.next(218, 100), .next(228, 200), .completed(300)])
       let res = scheduler.start { Observable.zip([xs, ys, zs]) { $0.reduce(0, +) } }
-      #expect(res.events == [.next(218, 111), .next(228, 222), .completed(300)])
+      expectEqual(res.events, [.next(218, 111), .next(228, 222), .completed(300)])
       let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
         Observable.zip([Observable<Int>]())
       }
-      #expect(empty.events == [.completed(1200)])
+      expectEqual(empty.events, [.completed(1200)])
     }
   }
 
@@ -103,19 +103,19 @@ struct ZipTests {
       let c = scheduler.createColdObservable([.next(5, true), .next(25, false), .completed(40)])
       let d = scheduler.createColdObservable([.next(12, 4.5), .completed(50)])
       let three = scheduler.start { Observable.zip(a, b, c) { "\($0)\($1)\($2)" } }
-      #expect(three.events == [.next(215, "1btrue"), .completed(240)])
+      expectEqual(three.events, [.next(215, "1btrue"), .completed(240)])
       let four = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
         Observable.zip(a, b, c, d).map { "\($0)\($1)\($2)\($3)" }
       }
-      #expect(four.events == [.next(1215, "1btrue4.5"), .completed(1250)])
+      expectEqual(four.events, [.next(1215, "1btrue4.5"), .completed(1250)])
       let tuple3 = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
         Observable.zip(a, b, c).map { "\($0)\($1)\($2)" }
       }
-      #expect(tuple3.events == [.next(2215, "1btrue"), .completed(2240)])
+      expectEqual(tuple3.events, [.next(2215, "1btrue"), .completed(2240)])
       let selector4 = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
         Observable.zip(a, b, c, d) { "\($0)\($1)\($2)\($3)" }
       }
-      #expect(selector4.events == [.next(3215, "1btrue4.5"), .completed(3250)])
+      expectEqual(selector4.events, [.next(3215, "1btrue4.5"), .completed(3250)])
     }
   }
 
@@ -126,7 +126,7 @@ struct ZipTests {
       let res = scheduler.start {
         Observable.zip(Observable.of(1, 2), Observable.of("a", "b")).map { "\($0.0)\($0.1)" }
       }
-      #expect(res.events == [.next(200, "1a"), .next(200, "2b"), .completed(200)])
+      expectEqual(res.events, [.next(200, "1a"), .next(200, "2b"), .completed(200)])
     }
   }
 
@@ -137,9 +137,9 @@ struct ZipTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(230)])
       let ys = scheduler.createHotObservable([.next(212, 1), .error(220, testError)])
       let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.next(212, 2), .error(220, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 220)])
-      #expect(ys.subscriptions == [Subscription(200, 220)])
+      expectEqual(res.events, [.next(212, 2), .error(220, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
+      expectEqual(ys.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -155,9 +155,9 @@ struct ZipTests {
           return left + right
         }
       }
-      #expect(res.events == [.next(211, 2), .error(221, testError)])
-      #expect(xs.subscriptions == [Subscription(200, 221)])
-      #expect(ys.subscriptions == [Subscription(200, 221)])
+      expectEqual(res.events, [.next(211, 2), .error(221, testError)])
+      expectEqual(xs.subscriptions, [Subscription(200, 221)])
+      expectEqual(ys.subscriptions, [Subscription(200, 221)])
     }
   }
 
@@ -168,9 +168,9 @@ struct ZipTests {
       let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(400)])
       let ys = scheduler.createHotObservable([.next(215, 1), .next(295, 2), .completed(400)])
       let res = scheduler.start(disposed: 250) { Observable.zip(xs, ys) { $0 + $1 } }
-      #expect(res.events == [.next(215, 2)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
-      #expect(ys.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(215, 2)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
+      expectEqual(ys.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -181,7 +181,7 @@ struct ZipTests {
       let res = scheduler.start {
         Observable.zip(Observable.of(1, 2, 3), Observable.of(10, 20)) { $0 * $1 }
       }
-      #expect(res.events == [.next(200, 10), .next(200, 40), .completed(200)])
+      expectEqual(res.events, [.next(200, 10), .next(200, 40), .completed(200)])
     }
   }
 
@@ -202,7 +202,7 @@ struct ZipTests {
           // Delivered after this call returns, to both subscriptions.
           a.onNext(2)
           b.onNext(2)
-          #expect(received.value == [11])
+          expectEqual(received.value, [11])
         } else {
           subscription.value?.dispose()
         }
@@ -211,8 +211,8 @@ struct ZipTests {
       b.onNext(1)
       a.onNext(3)
       b.onNext(3)
-      #expect(received.value == [11, 22])
-      #expect(late.value == [22, 33])
+      expectEqual(received.value, [11, 22])
+      expectEqual(late.value, [22, 33])
       lateSubscription.value?.dispose()
       #expect(!a.hasObservers)
       #expect(!b.hasObservers)
@@ -241,8 +241,8 @@ struct ZipTests {
       a.onCompleted()
       b.onCompleted()
       #expect(await recorder.waitForTermination())
-      #expect(recorder.grammarViolations == [])
-      #expect(recorder.elements.count == 2 * perTask)
+      expectEqual(recorder.grammarViolations, [])
+      expectEqual(recorder.elements.count, 2 * perTask)
       subscription.dispose()
     }
   }

@@ -20,7 +20,7 @@ struct DedicatedThreadsTests {
       for _ in 0..<4 { group.addTask { DedicatedThreadExecutor.isCurrent } }
       return await group.reduce(into: [Bool]()) { $0.append($1) }
     }
-    #expect(children == [true, true, true, true])
+    expectEqual(children, [true, true, true, true])
   }
 
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)

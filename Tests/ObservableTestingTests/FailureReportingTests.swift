@@ -62,13 +62,13 @@ struct FailureReportingTests {
   @Test("an XCTest-style location becomes a Swift Testing location")
   func fileSiteConversion() {
     let location = FailureSite.file("/src/Tests/MyTests/FooTests.swift", line: 12).sourceLocation
-    #expect(location?.fileID == "MyTests/FooTests.swift")
-    #expect(location?.filePath == "/src/Tests/MyTests/FooTests.swift")
-    #expect(location?.line == 12)
+    expectEqual(location?.fileID, "MyTests/FooTests.swift")
+    expectEqual(location?.filePath, "/src/Tests/MyTests/FooTests.swift")
+    expectEqual(location?.line, 12)
     // Swift Testing requires a slash in a file ID and a line of at least 1.
     let bare = FailureSite.file("Foo.swift", line: 0).sourceLocation
-    #expect(bare?.fileID == "_/Foo.swift")
-    #expect(bare?.line == 1)
+    expectEqual(bare?.fileID, "_/Foo.swift")
+    expectEqual(bare?.line, 1)
     #expect(FailureSite.unknown.sourceLocation == nil)
   }
 }
@@ -80,20 +80,21 @@ struct ListDifferenceTests {
     let message = listDifference(
       [Recorded.next(210, 1), .next(220, 2), .completed(300)],
       [.next(210, 1), .next(220, 3)], by: ==, assertion: "XCTAssertEqual")
-    #expect(
-      message == """
-        XCTAssertEqual failed: ("[next(1) @ 210, next(2) @ 220, completed @ 300]") is not equal \
-        to ("[next(1) @ 210, next(3) @ 220]")
-        Differences:
-        lhs[1]:
-            next(2) @ 220
-        rhs[1]:
-            next(3) @ 220
-        lhs[2]:
-            completed @ 300
-        rhs[2]:
-            missing (rhs has 2 elements)
-        """)
+    expectEqual(
+      message,
+      """
+      XCTAssertEqual failed: ("[next(1) @ 210, next(2) @ 220, completed @ 300]") is not equal \
+      to ("[next(1) @ 210, next(3) @ 220]")
+      Differences:
+      lhs[1]:
+          next(2) @ 220
+      rhs[1]:
+          next(3) @ 220
+      lhs[2]:
+          completed @ 300
+      rhs[2]:
+          missing (rhs has 2 elements)
+      """)
   }
 
   @Test("trait events are shown by their case names")
@@ -118,10 +119,10 @@ struct ListDifferenceTests {
 struct TraitEventEquatableTests {
   @Test("MaybeEvent: same case and equal payloads")
   func maybe() {
-    #expect(MaybeEvent<Int>.success(1) == .success(1))
+    expectEqual(MaybeEvent<Int>.success(1), .success(1))
     #expect(MaybeEvent<Int>.success(1) != .success(2))
-    #expect(MaybeEvent<Int>.completed == .completed)
-    #expect(MaybeEvent<Int>.error(Failure()) == .error(Failure()))
+    expectEqual(MaybeEvent<Int>.completed, .completed)
+    expectEqual(MaybeEvent<Int>.error(Failure()), .error(Failure()))
     #expect(MaybeEvent<Int>.error(Failure()) != .error(Other()))
     #expect(MaybeEvent<Int>.success(1) != .completed)
     #expect(MaybeEvent<Int>.completed != .error(Failure()))
@@ -129,8 +130,8 @@ struct TraitEventEquatableTests {
 
   @Test("CompletableEvent: both completed, or equal errors")
   func completable() {
-    #expect(CompletableEvent.completed == .completed)
-    #expect(CompletableEvent.error(Failure()) == .error(Failure()))
+    expectEqual(CompletableEvent.completed, .completed)
+    expectEqual(CompletableEvent.error(Failure()), .error(Failure()))
     #expect(CompletableEvent.error(Failure()) != .error(Other()))
     #expect(CompletableEvent.completed != .error(Failure()))
   }

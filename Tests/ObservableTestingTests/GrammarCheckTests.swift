@@ -33,7 +33,7 @@ struct GrammarCheckTests {
     withKnownIssue("next after a terminal event") {
       observer.onNext(1)
     }
-    #expect(observer.grammarViolations.count == 1)
+    expectEqual(observer.grammarViolations.count, 1)
   }
 
   @Test("an element after an error")
@@ -43,7 +43,7 @@ struct GrammarCheckTests {
     withKnownIssue("next after a terminal event") {
       observer.onNext(1)
     }
-    #expect(observer.grammarViolations.count == 1)
+    expectEqual(observer.grammarViolations.count, 1)
   }
 
   @Test("two terminal events, in each order")
@@ -58,8 +58,8 @@ struct GrammarCheckTests {
     withKnownIssue("a second terminal event") {
       failedFirst.onCompleted()
     }
-    #expect(completedFirst.grammarViolations.count == 1)
-    #expect(failedFirst.grammarViolations.count == 1)
+    expectEqual(completedFirst.grammarViolations.count, 1)
+    expectEqual(failedFirst.grammarViolations.count, 1)
   }
 
   @Test("a call from another thread while one is in progress")
@@ -78,9 +78,9 @@ struct GrammarCheckTests {
     }
     clock.release.signal()
     done.wait()
-    #expect(observer.grammarViolations.count == 1)
-    #expect(observer.grammarViolations.first?.hasPrefix("overlapping calls") == true)
-    #expect(Set(observer.elements) == [1, 2])
+    expectEqual(observer.grammarViolations.count, 1)
+    expectEqual(observer.grammarViolations.first?.hasPrefix("overlapping calls"), true)
+    expectEqual(Set(observer.elements), [1, 2])
   }
 
   @Test("calls one after another from different threads are not overlapping")
@@ -91,7 +91,7 @@ struct GrammarCheckTests {
     }
     observer.onCompleted()
     #expect(observer.grammarViolations.isEmpty)
-    #expect(observer.elements == Array(0..<100))
+    expectEqual(observer.elements, Array(0..<100))
   }
 }
 

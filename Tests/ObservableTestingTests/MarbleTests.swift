@@ -12,9 +12,10 @@ struct MarbleTests {
   func parse() {
     let diagram = MarbleDiagram(parsing: "-a-b#-|^")
     #expect(diagram.problem == nil)
-    #expect(diagram.length == 8)
-    #expect(
-      diagram.entries == [
+    expectEqual(diagram.length, 8)
+    expectEqual(
+      diagram.entries,
+      [
         .init(time: 1, token: .value("a")), .init(time: 3, token: .value("b")),
         .init(time: 4, token: .error), .init(time: 6, token: .completed),
         .init(time: 7, token: .error),
@@ -25,13 +26,14 @@ struct MarbleTests {
   func groupsAndQuotes() {
     let diagram = MarbleDiagram(parsing: "- 'foo' [ab|] -c")
     #expect(diagram.problem == nil)
-    #expect(
-      diagram.entries == [
+    expectEqual(
+      diagram.entries,
+      [
         .init(time: 1, token: .value("foo")), .init(time: 2, token: .value("a")),
         .init(time: 2, token: .value("b")), .init(time: 2, token: .completed),
         .init(time: 4, token: .value("c")),
       ])
-    #expect(diagram.length == 5)
+    expectEqual(diagram.length, 5)
   }
 
   @Test("reports malformed diagrams")
@@ -59,12 +61,12 @@ struct MarbleTests {
       let hot = scheduler.createHotObservable(marbles: "-a-b|")
       let cold = scheduler.createColdObservable(
         marbles: "x-#", values: ["x": 1], error: Failure())
-      #expect(hot.recordedEvents == [.next(1, "a"), .next(3, "b"), .completed(4)])
-      #expect(cold.recordedEvents == [.next(0, 1), .error(2, Failure())])
+      expectEqual(hot.recordedEvents, [.next(1, "a"), .next(3, "b"), .completed(4)])
+      expectEqual(cold.recordedEvents, [.next(0, 1), .error(2, Failure())])
       let hotWithValues = scheduler.createHotObservable(marbles: "--q", values: ["q": 9.5])
-      #expect(hotWithValues.recordedEvents == [.next(2, 9.5)])
+      expectEqual(hotWithValues.recordedEvents, [.next(2, 9.5)])
       let coldNamed = scheduler.createColdObservable(marbles: "'hi'|")
-      #expect(coldNamed.recordedEvents == [.next(0, "hi"), .completed(1)])
+      expectEqual(coldNamed.recordedEvents, [.next(0, "hi"), .completed(1)])
     }
   }
 

@@ -72,13 +72,15 @@ struct SharedObserverTests {
     let res = scheduler.createObserver(Int.self)
     let ys = xs.multicast(ReplaySubject<Int>.create(bufferSize: 1))
     runMulticast(scheduler, ys, res, terminatesWithError: false)
-    #expect(
-      res.events == [
+    expectEqual(
+      res.events,
+      [
         .next(405, 7), .next(430, 2), .next(435, 2), .completed(435), .completed(435),
       ])
-    #expect(res.grammarViolations == [])
-    #expect(
-      xs.subscriptions == [
+    expectEqual(res.grammarViolations, [])
+    expectEqual(
+      xs.subscriptions,
+      [
         Subscription(300, 400), Subscription(420, 435), Subscription(435, 530),
         Subscription(575, 621),
       ])
@@ -91,11 +93,12 @@ struct SharedObserverTests {
     let res = scheduler.createObserver(Int.self)
     let ys = xs.multicast(ReplaySubject<Int>.create(bufferSize: 1))
     runMulticast(scheduler, ys, res, terminatesWithError: true)
-    #expect(
-      res.events == [
+    expectEqual(
+      res.events,
+      [
         .next(405, 7), .next(430, 2), .next(435, 2), .error(435, error0), .error(435, error0),
       ])
-    #expect(res.grammarViolations == [])
+    expectEqual(res.grammarViolations, [])
   }
 
   @Test("multicast while connected, completed: a new subject carries the second subscription")
@@ -105,10 +108,11 @@ struct SharedObserverTests {
     let res = scheduler.createObserver(Int.self)
     let ys = xs.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
     runMulticast(scheduler, ys, res, terminatesWithError: false)
-    #expect(res.events == [.next(430, 2), .completed(435), .next(450, 9), .next(520, 11)])
-    #expect(res.grammarViolations == [])
-    #expect(
-      xs.subscriptions == [
+    expectEqual(res.events, [.next(430, 2), .completed(435), .next(450, 9), .next(520, 11)])
+    expectEqual(res.grammarViolations, [])
+    expectEqual(
+      xs.subscriptions,
+      [
         Subscription(300, 400), Subscription(420, 435), Subscription(435, 530),
         Subscription(575, 621),
       ])
@@ -121,8 +125,8 @@ struct SharedObserverTests {
     let res = scheduler.createObserver(Int.self)
     let ys = xs.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
     runMulticast(scheduler, ys, res, terminatesWithError: true)
-    #expect(res.events == [.next(430, 2), .error(435, error0), .next(450, 9), .next(520, 11)])
-    #expect(res.grammarViolations == [])
+    expectEqual(res.events, [.next(430, 2), .error(435, error0), .next(450, 9), .next(520, 11)])
+    expectEqual(res.grammarViolations, [])
   }
 
   /// RxSwift's refCount resubscription scenario: two observers fed by closures resubscribe
@@ -162,9 +166,9 @@ struct SharedObserverTests {
     }
     scheduler.scheduleAt(400) { _ = res.subscribe(o3) }
     scheduler.start()
-    #expect(sources[0].subscriptions == [Subscription(215, 235)])
-    #expect(sources[1].subscriptions == [Subscription(235, 265)])
-    #expect(sources[2].subscriptions == [Subscription(400, 440)])
+    expectEqual(sources[0].subscriptions, [Subscription(215, 235)])
+    expectEqual(sources[1].subscriptions, [Subscription(235, 265)])
+    expectEqual(sources[2].subscriptions, [Subscription(400, 440)])
     return (o1, o2, o3)
   }
 
@@ -174,9 +178,9 @@ struct SharedObserverTests {
     let expected: [Recorded<Event<Int>>] = [
       .next(225, 1), .completed(235), .next(245, 2), .completed(265),
     ]
-    #expect(o1.events == expected)
-    #expect(o2.events == expected)
-    #expect(o3.events == [.next(410, 3), .completed(440)])
+    expectEqual(o1.events, expected)
+    expectEqual(o2.events, expected)
+    expectEqual(o3.events, [.next(410, 3), .completed(440)])
     #expect(o1.grammarViolations == [] && o2.grammarViolations == [])
   }
 
@@ -186,9 +190,9 @@ struct SharedObserverTests {
     let expected: [Recorded<Event<Int>>] = [
       .next(225, 1), .error(235, error0), .next(245, 2), .error(265, error1),
     ]
-    #expect(o1.events == expected)
-    #expect(o2.events == expected)
-    #expect(o3.events == [.next(410, 3), .error(440, error2)])
+    expectEqual(o1.events, expected)
+    expectEqual(o2.events, expected)
+    expectEqual(o3.events, [.next(410, 3), .error(440, error2)])
     #expect(o1.grammarViolations == [] && o2.grammarViolations == [])
   }
 
@@ -202,8 +206,8 @@ struct SharedObserverTests {
     withKnownIssue("next after the subscription's own completion") {
       scheduler.start()
     }
-    #expect(
-      res.grammarViolations == ["next(2) arrived after a terminal event (subscription 1)"])
+    expectEqual(
+      res.grammarViolations, ["next(2) arrived after a terminal event (subscription 1)"])
   }
 
   @Test("a later subscription's violation names that subscription")
@@ -219,8 +223,8 @@ struct SharedObserverTests {
     withKnownIssue("next after the second subscription's completion") {
       scheduler.start()
     }
-    #expect(
-      res.grammarViolations == ["next(2) arrived after a terminal event (subscription 2)"])
+    expectEqual(
+      res.grammarViolations, ["next(2) arrived after a terminal event (subscription 2)"])
   }
 
   @Test("direct calls are checked together, apart from subscriptions")
@@ -234,11 +238,12 @@ struct SharedObserverTests {
     withKnownIssue("next after a direct completion") {
       scheduler.start()
     }
-    #expect(
-      res.grammarViolations == [
+    expectEqual(
+      res.grammarViolations,
+      [
         "next(3) arrived after a terminal event (direct calls to on(_:))"
       ])
-    #expect(res.events == [.next(210, 1), .completed(220), .completed(230), .next(240, 3)])
+    expectEqual(res.events, [.next(210, 1), .completed(220), .completed(230), .next(240, 3)])
   }
 
   @Test("bind(to:) gives the observer a subscription of its own")
@@ -250,8 +255,8 @@ struct SharedObserverTests {
       _ = Observable.just(2).bind(to: res)
     }
     scheduler.start()
-    #expect(res.events == [.next(200, 1), .completed(200), .next(200, 2), .completed(200)])
-    #expect(res.grammarViolations == [])
+    expectEqual(res.events, [.next(200, 1), .completed(200), .next(200, 2), .completed(200)])
+    expectEqual(res.grammarViolations, [])
   }
 }
 

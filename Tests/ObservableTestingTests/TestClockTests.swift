@@ -22,14 +22,14 @@ struct TestClockTests {
     }
     #expect(await clock.waitForSleepers(1))
     clock.advance(by: .seconds(59))
-    #expect(clock.sleeperCount == 1)
+    expectEqual(clock.sleeperCount, 1)
     #expect(woke.values.isEmpty)
     clock.advance(by: .seconds(1))
     try await sleeper.value
-    #expect(woke.values == [1])
-    #expect(clock.sleeperCount == 0)
-    #expect(clock.now.offset == .seconds(60))
-    #expect(clock.sleeps == [.seconds(60)])
+    expectEqual(woke.values, [1])
+    expectEqual(clock.sleeperCount, 0)
+    expectEqual(clock.now.offset, .seconds(60))
+    expectEqual(clock.sleeps, [.seconds(60)])
   }
 
   @Test("sleepers wake earliest first, and a deadline already passed returns at once")
@@ -49,9 +49,9 @@ struct TestClockTests {
     clock.advance(by: .seconds(5))
     try await early.value
     try await late.value
-    #expect(Set(woken.values) == [1, 2])
+    expectEqual(Set(woken.values), [1, 2])
     try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)), tolerance: nil)
-    #expect(clock.sleeps == [.seconds(2), .seconds(1), .seconds(-1)])
+    expectEqual(clock.sleeps, [.seconds(2), .seconds(1), .seconds(-1)])
   }
 
   @Test("cancelling a sleeping task ends its sleep with CancellationError")
@@ -70,7 +70,7 @@ struct TestClockTests {
     let clock = TestClock()
     clock.advance(by: .seconds(3))
     clock.advance(by: .seconds(-10))
-    #expect(clock.now.offset == .seconds(3))
+    expectEqual(clock.now.offset, .seconds(3))
   }
 
   @Test("waitForSleepers gives up after its limit when nobody sleeps")

@@ -36,7 +36,7 @@ struct TestSchedulerTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(times.values == [101, 102, 110])
+    expectEqual(times.values, [101, 102, 110])
   }
 
   @Test("without simulated processing delay, work for now runs at the same tick")
@@ -48,7 +48,7 @@ struct TestSchedulerTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(times.values == [100])
+    expectEqual(times.values, [100])
   }
 
   @Test("scheduleAt runs at the absolute time, and a past time runs without delay")
@@ -61,7 +61,7 @@ struct TestSchedulerTests {
       scheduler.scheduleAt(150) { times.append("late@\(scheduler.clock)") }
     }
     scheduler.start()
-    #expect(times.values == ["a@200", "late@200", "b@300"])
+    expectEqual(times.values, ["a@200", "late@200", "b@300"])
   }
 
   @Test("start creates at 100, subscribes at 200 and disposes at 1000 by default")
@@ -77,8 +77,8 @@ struct TestSchedulerTests {
           return Disposables.create { times.append("disposed@\(scheduler.clock)") }
         }
       }
-      #expect(times.values == ["created@100", "subscribed@200", "disposed@1000"])
-      #expect(res.events == [.next(200, 1)])
+      expectEqual(times.values, ["created@100", "subscribed@200", "disposed@1000"])
+      expectEqual(res.events, [.next(200, 1)])
     }
   }
 
@@ -88,8 +88,8 @@ struct TestSchedulerTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
       let res = scheduler.start(disposed: 250) { xs.asObservable() }
-      #expect(res.events == [.next(210, 1)])
-      #expect(xs.subscriptions == [Subscription(200, 250)])
+      expectEqual(res.events, [.next(210, 1)])
+      expectEqual(xs.subscriptions, [Subscription(200, 250)])
     }
   }
 
@@ -99,8 +99,8 @@ struct TestSchedulerTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, "a"), .next(30, "b"), .completed(40)])
       let res = scheduler.start(created: 50, subscribed: 60, disposed: 80) { xs.asObservable() }
-      #expect(res.events == [.next(70, "a")])
-      #expect(xs.subscriptions == [Subscription(60, 80)])
+      expectEqual(res.events, [.next(70, "a")])
+      expectEqual(xs.subscriptions, [Subscription(60, 80)])
     }
   }
 
@@ -110,7 +110,7 @@ struct TestSchedulerTests {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 7), .completed(220)])
       let res = scheduler.start { xs.asSingle() }
-      #expect(res.events == [.next(220, 7), .completed(220)])
+      expectEqual(res.events, [.next(220, 7), .completed(220)])
     }
   }
 
@@ -122,8 +122,8 @@ struct TestSchedulerTests {
         .next(150, 1), .next(210, 2), .next(250, 3), .next(450, 7), .completed(500),
       ])
       let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
-      #expect(res.events == [.next(210, 2), .next(410, 3), .next(610, 7), .completed(610)])
-      #expect(xs.subscriptions == [Subscription(200, 500)])
+      expectEqual(res.events, [.next(210, 2), .next(410, 3), .next(610, 7), .completed(610)])
+      expectEqual(xs.subscriptions, [Subscription(200, 500)])
     }
   }
 
@@ -134,25 +134,25 @@ struct TestSchedulerTests {
     scheduler.scheduleAt(10) { observer.onNext(1) }
     scheduler.scheduleAt(20) { observer.onError(Failure()) }
     scheduler.start()
-    #expect(observer.events == [.next(10, 1), .error(20, Failure())])
-    #expect(observer.elements == [1])
+    expectEqual(observer.events, [.next(10, 1), .error(20, Failure())])
+    expectEqual(observer.elements, [1])
     #expect(observer.isTerminated)
   }
 
   @Test("the converter rounds to the nearest tick and never traps")
   func converter() {
     let converter = TestSchedulerVirtualTimeConverter(resolution: 0.1)
-    #expect(converter.convertToVirtualTimeInterval(.seconds(2)) == 20)
-    #expect(converter.convertToVirtualTimeInterval(.milliseconds(149)) == 1)
-    #expect(converter.convertToVirtualTimeInterval(.milliseconds(151)) == 2)
-    #expect(converter.convertToVirtualTimeInterval(.never) == Int.max)
-    #expect(converter.convertToVirtualTimeInterval(.seconds(Int.max)) == Int.max)
-    #expect(converter.convertToVirtualTimeInterval(.seconds(Int.min)) == Int.min)
-    #expect(converter.convertFromVirtualTimeInterval(5) == .nanoseconds(500_000_000))
-    #expect(converter.convertFromVirtualTimeInterval(Int.max) == .nanoseconds(Int.max))
-    #expect(converter.convertToVirtualTime(Date(timeIntervalSince1970: 1.26)) == 13)
-    #expect(converter.convertFromVirtualTime(13) == Date(timeIntervalSince1970: 1.3))
-    #expect(converter.offsetVirtualTime(Int.max - 1, offset: 10) == Int.max)
+    expectEqual(converter.convertToVirtualTimeInterval(.seconds(2)), 20)
+    expectEqual(converter.convertToVirtualTimeInterval(.milliseconds(149)), 1)
+    expectEqual(converter.convertToVirtualTimeInterval(.milliseconds(151)), 2)
+    expectEqual(converter.convertToVirtualTimeInterval(.never), Int.max)
+    expectEqual(converter.convertToVirtualTimeInterval(.seconds(Int.max)), Int.max)
+    expectEqual(converter.convertToVirtualTimeInterval(.seconds(Int.min)), Int.min)
+    expectEqual(converter.convertFromVirtualTimeInterval(5), .nanoseconds(500_000_000))
+    expectEqual(converter.convertFromVirtualTimeInterval(Int.max), .nanoseconds(Int.max))
+    expectEqual(converter.convertToVirtualTime(Date(timeIntervalSince1970: 1.26)), 13)
+    expectEqual(converter.convertFromVirtualTime(13), Date(timeIntervalSince1970: 1.3))
+    expectEqual(converter.offsetVirtualTime(Int.max - 1, offset: 10), Int.max)
   }
 
   @Test("a tick can be shorter than a second")
@@ -168,7 +168,7 @@ struct TestSchedulerTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(times.values == [250, 500])
+    expectEqual(times.values, [250, 500])
   }
 
   @Test("a .never timer is never due")
@@ -200,11 +200,11 @@ struct TestableObservableTests {
       scheduler.scheduleAt(230) { first.append(xs.subscribe(late)) }
       scheduler.scheduleAt(240) { first.values[0].dispose() }
       scheduler.start()
-      #expect(early.events == [.next(210, 2)])
-      #expect(late.events == [.next(250, 3), .completed(300)])
-      #expect(xs.subscriptions == [Subscription(200, 240), Subscription(230)])
+      expectEqual(early.events, [.next(210, 2)])
+      expectEqual(late.events, [.next(250, 3), .completed(300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 240), Subscription(230)])
       first.values[1].dispose()
-      #expect(xs.subscriptions == [Subscription(200, 240), Subscription(230, 300)])
+      expectEqual(xs.subscriptions, [Subscription(200, 240), Subscription(230, 300)])
     }
   }
 
@@ -218,7 +218,7 @@ struct TestableObservableTests {
       subscriptions.append(xs.subscribe(onNext: { _ in order.append(index) }))
     }
     scheduler.start()
-    #expect(order.values == Array(0..<20))
+    expectEqual(order.values, Array(0..<20))
     for subscription in subscriptions { subscription.dispose() }
   }
 
@@ -248,10 +248,10 @@ struct TestableObservableTests {
       scheduler.scheduleAt(225) { subscriptions.values[1].dispose() }
       scheduler.scheduleAt(240) { subscriptions.values[0].dispose() }
       scheduler.start()
-      #expect(first.events == [.next(200, "a"), .next(220, "b"), .completed(230)])
-      #expect(second.events == [.next(210, "a")])
-      #expect(xs.subscriptions == [Subscription(200, 240), Subscription(210, 225)])
-      #expect(xs.recordedEvents == [.next(0, "a"), .next(20, "b"), .completed(30)])
+      expectEqual(first.events, [.next(200, "a"), .next(220, "b"), .completed(230)])
+      expectEqual(second.events, [.next(210, "a")])
+      expectEqual(xs.subscriptions, [Subscription(200, 240), Subscription(210, 225)])
+      expectEqual(xs.recordedEvents, [.next(0, "a"), .next(20, "b"), .completed(30)])
     }
   }
 
@@ -262,7 +262,7 @@ struct TestableObservableTests {
       let xs = scheduler.createColdObservable([.next(50, 1), .completed(60)])
       let res = scheduler.start(disposed: 220) { xs.asObservable() }
       #expect(res.events.isEmpty)
-      #expect(xs.subscriptions == [Subscription(200, 220)])
+      expectEqual(xs.subscriptions, [Subscription(200, 220)])
     }
   }
 
@@ -272,11 +272,11 @@ struct TestableObservableTests {
     let xs = scheduler.createHotObservable([.next(210, 1)])
     let subscription = xs.subscribe(onNext: { _ in })
     scheduler.start()
-    #expect(xs.subscriptions == [Subscription(0)])
-    #expect(xs.subscriptions[0].unsubscribe == Int.max)
+    expectEqual(xs.subscriptions, [Subscription(0)])
+    expectEqual(xs.subscriptions[0].unsubscribe, Int.max)
     subscription.dispose()
     subscription.dispose()
-    #expect(xs.subscriptions == [Subscription(0, 210)])
+    expectEqual(xs.subscriptions, [Subscription(0, 210)])
   }
 }
 
@@ -293,8 +293,8 @@ struct TestableObserverTests {
     withKnownIssue {
       observer.onCompleted()
     }
-    #expect(observer.grammarViolations.count == 2)
-    #expect(observer.events == [.completed(0), .next(0, 1), .completed(0)])
+    expectEqual(observer.grammarViolations.count, 2)
+    expectEqual(observer.events, [.completed(0), .next(0, 1), .completed(0)])
   }
 
   @Test("a valid sequence has no violations")
@@ -304,7 +304,7 @@ struct TestableObserverTests {
     observer.onNext(2)
     observer.onCompleted()
     #expect(observer.grammarViolations.isEmpty)
-    #expect(observer.elements == [1, 2])
+    expectEqual(observer.elements, [1, 2])
     #expect(observer.isTerminated)
   }
 
@@ -316,7 +316,7 @@ struct TestableObserverTests {
       observer.onError(Failure())
     }
     #expect(await observer.waitForTermination())
-    #expect(observer.events == [.next(0, 1), .error(0, Failure())])
+    expectEqual(observer.events, [.next(0, 1), .error(0, Failure())])
   }
 
   @Test("waitForTermination gives up after the timeout")
@@ -331,37 +331,37 @@ struct RecordedTests {
   @Test("recorded events compare time and event")
   func recordedEquality() {
     let a: Recorded<Event<Int>> = .next(210, 1)
-    #expect(a == Recorded(time: 210, value: .next(1)))
+    expectEqual(a, Recorded(time: 210, value: .next(1)))
     #expect(a != .next(211, 1))
     #expect(a != .next(210, 2))
-    #expect(Recorded<Event<Int>>.completed(300) == .completed(300, Int.self))
-    #expect(a.debugDescription == "next(1) @ 210")
+    expectEqual(Recorded<Event<Int>>.completed(300), .completed(300, Int.self))
+    expectEqual(a.debugDescription, "next(1) @ 210")
   }
 
   @Test("Recorded.events lists events with one element type")
   func eventsHelper() {
     let events = Recorded.events(.next(210, "a"), .completed(220))
-    #expect(events == [.next(210, "a"), .completed(220)])
-    #expect(Recorded.events(events) == events)
+    expectEqual(events, [.next(210, "a"), .completed(220)])
+    expectEqual(Recorded.events(events), events)
   }
 
   @Test("errors are equal when they have the same type and are equal")
   func errorEquality() {
     struct Coded: Error, Equatable { var code: Int }
     struct Described: Error { var text: String }
-    #expect(Event<Int>.error(Coded(code: 1)) == .error(Coded(code: 1)))
+    expectEqual(Event<Int>.error(Coded(code: 1)), .error(Coded(code: 1)))
     #expect(Event<Int>.error(Coded(code: 1)) != .error(Coded(code: 2)))
     #expect(Event<Int>.error(Coded(code: 1)) != .error(Failure()))
-    #expect(Event<Int>.error(Described(text: "a")) == .error(Described(text: "a")))
+    expectEqual(Event<Int>.error(Described(text: "a")), .error(Described(text: "a")))
     #expect(Event<Int>.error(Described(text: "a")) != .error(Described(text: "b")))
     #expect(Event<Int>.next(1) != .completed)
   }
 
   @Test("a subscription without an end is open until Int.max; both print as RxTest's do")
   func subscription() {
-    #expect(Subscription(200) == Subscription(200, Int.max))
-    #expect(Subscription(200, 300).debugDescription == "(200: 300)")
-    #expect(Subscription(200).debugDescription == "(200: Infinity)")
-    #expect(Set([Subscription(1, 2), Subscription(1, 2)]).count == 1)
+    expectEqual(Subscription(200), Subscription(200, Int.max))
+    expectEqual(Subscription(200, 300).debugDescription, "(200: 300)")
+    expectEqual(Subscription(200).debugDescription, "(200: Infinity)")
+    expectEqual(Set([Subscription(1, 2), Subscription(1, 2)]).count, 1)
   }
 }

@@ -51,8 +51,8 @@ struct VirtualTimeSchedulerTests {
   @Test("reports its initial clock, and `now` converts it to a date")
   func initialClock() {
     let scheduler = makeScheduler(initialClock: 10)
-    #expect(scheduler.clock == 10)
-    #expect(scheduler.now == Date(timeIntervalSince1970: 100))
+    expectEqual(scheduler.clock, 10)
+    expectEqual(scheduler.now, Date(timeIntervalSince1970: 100))
     #expect(!scheduler.isEnabled)
   }
 
@@ -72,8 +72,8 @@ struct VirtualTimeSchedulerTests {
       }
     }
     scheduler.start()
-    #expect(times.values == [1, 1, 3])
-    #expect(scheduler.clock == 3)
+    expectEqual(times.values, [1, 1, 3])
+    expectEqual(scheduler.clock, 3)
   }
 
   @Test("work disposed before its time never runs")
@@ -95,7 +95,7 @@ struct VirtualTimeSchedulerTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(times.values == [1])
+    expectEqual(times.values, [1])
   }
 
   @Test("advanceTo runs work due at or before the time, then sets the clock to it")
@@ -114,8 +114,8 @@ struct VirtualTimeSchedulerTests {
       }
     }
     scheduler.advanceTo(10)
-    #expect(times.values == [1, 1, 3])
-    #expect(scheduler.clock == 10)
+    expectEqual(times.values, [1, 1, 3])
+    expectEqual(scheduler.clock, 10)
   }
 
   @Test("advanceTo leaves later work queued")
@@ -134,10 +134,10 @@ struct VirtualTimeSchedulerTests {
       }
     }
     scheduler.advanceTo(1)
-    #expect(times.values == [1, 1])
-    #expect(scheduler.clock == 1)
+    expectEqual(times.values, [1, 1])
+    expectEqual(scheduler.clock, 1)
     scheduler.advanceTo(3)
-    #expect(times.values == [1, 1, 3])
+    expectEqual(times.values, [1, 1, 3])
   }
 
   @Test("work disposed before advanceTo reaches it never runs")
@@ -159,7 +159,7 @@ struct VirtualTimeSchedulerTests {
       return Disposables.create()
     }
     scheduler.advanceTo(20)
-    #expect(times.values == [1])
+    expectEqual(times.values, [1])
   }
 
   @Test("stop ends start after the running item")
@@ -180,9 +180,9 @@ struct VirtualTimeSchedulerTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(times.values == [1])
+    expectEqual(times.values, [1])
     scheduler.start()
-    #expect(times.values == [1, 1, 3])
+    expectEqual(times.values, [1, 1, 3])
   }
 
   @Test("sleep moves the clock without running work")
@@ -203,23 +203,23 @@ struct VirtualTimeSchedulerTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(times.values == [1, 11, 13])
+    expectEqual(times.values, [1, 11, 13])
   }
 
   @Test("the clock never goes backwards")
   func clockNeverGoesBackwards() {
     let scheduler = makeScheduler(initialClock: 50)
     scheduler.sleep(-10)
-    #expect(scheduler.clock == 50)
+    expectEqual(scheduler.clock, 50)
     scheduler.advanceTo(20)
-    #expect(scheduler.clock == 50)
+    expectEqual(scheduler.clock, 50)
     let ran = Log<Int>()
     _ = scheduler.scheduleAbsoluteVirtual((), time: 30) { _ in
       ran.append(scheduler.clock)
       return Disposables.create()
     }
     scheduler.start()
-    #expect(ran.values == [50])
+    expectEqual(ran.values, [50])
   }
 
   @Test("work due at the same time runs in the order it was scheduled")
@@ -233,7 +233,7 @@ struct VirtualTimeSchedulerTests {
       }
     }
     scheduler.start()
-    #expect(order.values == Array(0..<50))
+    expectEqual(order.values, Array(0..<50))
   }
 
   @Test("advanceTo and start called from scheduled work do nothing")
@@ -251,8 +251,8 @@ struct VirtualTimeSchedulerTests {
       return Disposables.create()
     }
     scheduler.advanceTo(2)
-    #expect(times.values == [1])
-    #expect(scheduler.clock == 2)
+    expectEqual(times.values, [1])
+    expectEqual(scheduler.clock, 2)
   }
 
   @Test("isEnabled is true while work runs")
@@ -264,7 +264,7 @@ struct VirtualTimeSchedulerTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(seen.values == [true])
+    expectEqual(seen.values, [true])
     #expect(!scheduler.isEnabled)
   }
 
@@ -310,11 +310,11 @@ struct VirtualTimeSchedulerTests {
       return state + 1
     }
     scheduler.advanceTo(12)
-    #expect(ticks.values == [2, 5, 8, 11])
-    #expect(states.values == [0, 1, 2, 3])
+    expectEqual(ticks.values, [2, 5, 8, 11])
+    expectEqual(states.values, [0, 1, 2, 3])
     periodic.dispose()
     scheduler.start()
-    #expect(ticks.values.count == 4)
+    expectEqual(ticks.values.count, 4)
   }
 
   @Test("periodic work with Duration times")
@@ -328,7 +328,7 @@ struct VirtualTimeSchedulerTests {
     }
     scheduler.advanceTo(3)
     periodic.dispose()
-    #expect(ticks.values == [1, 2, 3])
+    expectEqual(ticks.values, [1, 2, 3])
   }
 
   @Test("a stress test of 20,000 items runs them in time order", .dedicatedThreads)
@@ -346,7 +346,7 @@ struct VirtualTimeSchedulerTests {
       }
     }
     scheduler.start()
-    #expect(ticks.values == times.sorted())
+    expectEqual(ticks.values, times.sorted())
   }
 }
 
@@ -355,7 +355,7 @@ struct HistoricalSchedulerTests {
   @Test("starts at the Unix epoch by default and runs work at dates")
   func runsAtDates() {
     let scheduler = HistoricalScheduler()
-    #expect(scheduler.clock == Date(timeIntervalSince1970: 0))
+    expectEqual(scheduler.clock, Date(timeIntervalSince1970: 0))
     let times = Log<Date>()
     _ = scheduler.scheduleRelative((), dueTime: .seconds(90)) { _ in
       times.append(scheduler.now)
@@ -365,8 +365,8 @@ struct HistoricalSchedulerTests {
       }
     }
     scheduler.start()
-    #expect(
-      times.values == [Date(timeIntervalSince1970: 90), Date(timeIntervalSince1970: 90.5)])
+    expectEqual(
+      times.values, [Date(timeIntervalSince1970: 90), Date(timeIntervalSince1970: 90.5)])
   }
 
   @Test("advances to a date and replays history in order")
@@ -382,18 +382,18 @@ struct HistoricalSchedulerTests {
       }
     }
     scheduler.advanceTo(start.addingTimeInterval(25))
-    #expect(seen.values == [1, 2])
-    #expect(scheduler.clock == start.addingTimeInterval(25))
+    expectEqual(seen.values, [1, 2])
+    expectEqual(scheduler.clock, start.addingTimeInterval(25))
     scheduler.start()
-    #expect(seen.values == [1, 2, 0])
+    expectEqual(seen.values, [1, 2, 0])
   }
 
   @Test("converts intervals to and from seconds without trapping on huge values")
   func converter() {
     let converter = HistoricalSchedulerTimeConverter()
-    #expect(converter.convertToVirtualTimeInterval(.milliseconds(1500)) == 1.5)
-    #expect(converter.convertFromVirtualTimeInterval(2).seconds == 2)
-    #expect(converter.convertFromVirtualTimeInterval(1e300) == .nanoseconds(Int.max))
-    #expect(converter.convertToVirtualTimeInterval(.never) == .infinity)
+    expectEqual(converter.convertToVirtualTimeInterval(.milliseconds(1500)), 1.5)
+    expectEqual(converter.convertFromVirtualTimeInterval(2).seconds, 2)
+    expectEqual(converter.convertFromVirtualTimeInterval(1e300), .nanoseconds(Int.max))
+    expectEqual(converter.convertToVirtualTimeInterval(.never), .infinity)
   }
 }

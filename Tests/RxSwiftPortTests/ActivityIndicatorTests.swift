@@ -50,24 +50,24 @@ struct ActivityIndicatorTests {
     ])
     // Each change reaches the driver's observer a tick later, on the mocked main scheduler.
     // The first sequence ends at 300 while the second runs on: no `false` until 400.
-    #expect(loading == [.next(101, false), .next(201, true), .next(401, false)])
-    #expect(tracked[0] == [.next(250, "first"), .completed(300)])
-    #expect(tracked[1] == [.next(260, "second"), .completed(400)])
+    expectEqual(loading, [.next(101, false), .next(201, true), .next(401, false)])
+    expectEqual(tracked[0], [.next(250, "first"), .completed(300)])
+    expectEqual(tracked[1], [.next(260, "second"), .completed(400)])
   }
 
   @Test("a tracked sequence that fails ends its activity, and the error reaches its subscriber")
   func failing() {
     let failure = NSError(domain: "ActivityIndicatorTests", code: 1)
     let (loading, tracked) = run([(200, [.next(10, "partial"), .error(50, failure)])])
-    #expect(loading == [.next(101, false), .next(201, true), .next(251, false)])
-    #expect(tracked[0] == [.next(210, "partial"), .error(250, failure)])
+    expectEqual(loading, [.next(101, false), .next(201, true), .next(251, false)])
+    expectEqual(tracked[0], [.next(210, "partial"), .error(250, failure)])
   }
 
   @Test("disposing a tracked subscription early ends its activity")
   func disposedEarly() {
     let (loading, tracked) = run(
       [(200, [.next(10, "partial"), .completed(500)])], disposeAt: [230: 0])
-    #expect(loading == [.next(101, false), .next(201, true), .next(231, false)])
-    #expect(tracked[0] == [.next(210, "partial")])
+    expectEqual(loading, [.next(101, false), .next(201, true), .next(231, false)])
+    expectEqual(tracked[0], [.next(210, "partial")])
   }
 }

@@ -80,13 +80,13 @@ struct GitHubSearchViewModelTests {
     }
     // "s" goes out at once; "swift", the latest in the throttle window, replaces it before it
     // answers; the repeated "swift" is dropped; "" clears the list without a request.
-    #expect(
-      service.loaded == ["https://api.test/search?q=s", "https://api.test/search?q=swift"])
-    #expect(names(repositories.events) == [["swift-1", "swift-2"], []])
+    expectEqual(
+      service.loaded, ["https://api.test/search?q=s", "https://api.test/search?q=swift"])
+    expectEqual(names(repositories.events), [["swift-1", "swift-2"], []])
     // "s" reaches the throttle at 211 and goes out at once; "swift" (213) at the window's end,
     // 214. Its answer at 224 is delivered a tick later; "" at 401 is delivered at 402.
-    #expect(repositories.events.map(\.time) == [225, 402])
-    #expect(loading.events.map(\.value.element) == [false, true, false, true, false])
+    expectEqual(repositories.events.map(\.time), [225, 402])
+    expectEqual(loading.events.map(\.value.element), [false, true, false, true, false])
   }
 
   @Test("the next page is loaded when asked for, and appended")
@@ -110,10 +110,10 @@ struct GitHubSearchViewModelTests {
       scheduler.start()
     }
     // The second request at 300 is the last page: the second "next page" at 400 asks nothing.
-    #expect(names(repositories.events) == [["rx-1", "rx-2"], ["rx-1", "rx-2", "rx-3"]])
-    #expect(hasMore.events.map(\.value.element) == [true, false])
-    #expect(service.loaded.count == 2)
-    #expect(service.loaded.last == "https://api.test/search?q=rx&page=2")
+    expectEqual(names(repositories.events), [["rx-1", "rx-2"], ["rx-1", "rx-2", "rx-3"]])
+    expectEqual(hasMore.events.map(\.value.element), [true, false])
+    expectEqual(service.loaded.count, 2)
+    expectEqual(service.loaded.last, "https://api.test/search?q=rx&page=2")
   }
 
   @Test("a failed search shows a message, and the next query searches again")

@@ -93,8 +93,9 @@ struct GitHubSignupDriverViewModelTests {
     // Each input arrives a tick late (the input driver delivers on the scheduler), and so does
     // each validation result (the inner driver too). The server error at 511 is the
     // onErrorJustReturn message, and the driver goes on validating "bob" afterwards.
-    #expect(
-      result.events == [
+    expectEqual(
+      result.events,
+      [
         .next(212, .validating), .next(222, .ok(message: "Username available")),
         .next(302, .validating), .next(312, .failed(message: "Username already taken")),
         .next(402, .failed(message: "Username can only contain numbers or digits")),
@@ -124,11 +125,11 @@ struct GitHubSignupDriverViewModelTests {
     // Every driver hop costs a tick: the tap at 300 reaches the view model at 301, where the
     // signup starts; the activity indicator's driver shows it at 302. The signup answers at
     // 351 (shown at 352), and the prompt it opens answers 20 ticks later (373).
-    #expect(enabled.events == [.next(231, true), .next(302, false), .next(352, true)])
-    #expect(signingIn.events == [.next(201, false), .next(302, true), .next(352, false)])
-    #expect(signedIn.events == [.next(373, true)])
-    #expect(fixture.api.signups == 1)
-    #expect(fixture.wireframe.messages == ["Signed in to GitHub."])
+    expectEqual(enabled.events, [.next(231, true), .next(302, false), .next(352, true)])
+    expectEqual(signingIn.events, [.next(201, false), .next(302, true), .next(352, false)])
+    expectEqual(signedIn.events, [.next(373, true)])
+    expectEqual(fixture.api.signups, 1)
+    expectEqual(fixture.wireframe.messages, ["Signed in to GitHub."])
   }
 
   @Test("a failed signup drives false through onErrorJustReturn and keeps the outputs alive")
@@ -148,10 +149,11 @@ struct GitHubSignupDriverViewModelTests {
       return fixture
     }
     // Two taps, two failed signups, two prompts, and no error or completion in between.
-    #expect(signedIn.events.map(\.value.element) == [false, false])
-    #expect(fixture.api.signups == 2)
-    #expect(
-      fixture.wireframe.messages == [
+    expectEqual(signedIn.events.map(\.value.element), [false, false])
+    expectEqual(fixture.api.signups, 2)
+    expectEqual(
+      fixture.wireframe.messages,
+      [
         "Signing in to GitHub failed.", "Signing in to GitHub failed.",
       ])
   }
@@ -173,7 +175,7 @@ struct GitHubSignupDriverViewModelTests {
       scheduler.scheduleAt(1000) { bag.dispose() }
       scheduler.start()
     }
-    #expect(early.events.count == 2)
-    #expect(late.events == [.next(400, .ok(message: "Username available"))])
+    expectEqual(early.events.count, 2)
+    expectEqual(late.events, [.next(400, .ok(message: "Username available"))])
   }
 }

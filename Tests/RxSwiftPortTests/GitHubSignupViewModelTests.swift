@@ -52,8 +52,9 @@ struct GitHubSignupViewModelTests {
         .next(500, "offline"),
       ])
     let result = scheduler.start { viewModel.validatedUsername }
-    #expect(
-      result.events == [
+    expectEqual(
+      result.events,
+      [
         .next(210, .validating), .next(220, .ok(message: "Username available")),
         .next(300, .validating), .next(310, .failed(message: "Username already taken")),
         .next(400, .failed(message: "Username can only contain numbers or digits")),
@@ -77,9 +78,9 @@ struct GitHubSignupViewModelTests {
     }
     scheduler.start()
 
-    #expect(enabled.events == [.next(230, true), .next(300, false), .next(350, true)])
-    #expect(signingIn.events == [.next(200, false), .next(300, true), .next(350, false)])
-    #expect(signedIn.events == [.next(350, true)])
-    #expect(api.signups == 1)
+    expectEqual(enabled.events, [.next(230, true), .next(300, false), .next(350, true)])
+    expectEqual(signingIn.events, [.next(200, false), .next(300, true), .next(350, false)])
+    expectEqual(signedIn.events, [.next(350, true)])
+    expectEqual(api.signups, 1)
   }
 }

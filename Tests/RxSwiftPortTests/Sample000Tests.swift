@@ -1,5 +1,6 @@
 import GitHubReplay
 import ObservableCore
+import ObservableTesting
 import Testing
 
 @Suite("Sample 000: a request wrapped in Observable.create", .timeLimit(.minutes(1)))
@@ -43,7 +44,7 @@ struct Sample000Tests {
     let api = GitHubAPI(baseURL: server.baseURL)
 
     _ = api.repository(owner: "slow", name: "repository")
-    #expect(api.requestCount == 0)
+    expectEqual(api.requestCount, 0)
 
     let viewController = RepositoryViewController(api: api)
     viewController.load(owner: "slow", name: "repository")

@@ -34,13 +34,13 @@ struct Sample001Tests {
     // "r" is too short; "rx" goes at once; "rxs" and "rxsw" fall in the throttle window and
     // only the latest goes at its end (520); "rxsw " trims to a duplicate; "rxswift" waits for
     // the window that started at 820.
-    #expect(searches.map(\.query) == ["rx", "rxsw", "rxswift"])
-    #expect(viewModel.searchedQueries == ["rx", "rxsw", "rxswift"])
+    expectEqual(searches.map(\.query), ["rx", "rxsw", "rxswift"])
+    expectEqual(viewModel.searchedQueries, ["rx", "rxsw", "rxswift"])
     // The "rx" search was still running when "rxsw" arrived: flatMapLatest disposed it.
-    #expect(searches[0].source.subscriptions == [Subscription(220, 520)])
-    #expect(searches[1].source.subscriptions == [Subscription(520, 920)])
-    #expect(searches[2].source.subscriptions == [Subscription(1120, 1520)])
-    #expect(results.events == [.next(920, ["rxsw result"]), .next(1520, ["rxswift result"])])
+    expectEqual(searches[0].source.subscriptions, [Subscription(220, 520)])
+    expectEqual(searches[1].source.subscriptions, [Subscription(520, 920)])
+    expectEqual(searches[2].source.subscriptions, [Subscription(1120, 1520)])
+    expectEqual(results.events, [.next(920, ["rxsw result"]), .next(1520, ["rxswift result"])])
   }
 
   @Test("a failed search shows no results and the search box keeps working")
@@ -56,7 +56,7 @@ struct Sample001Tests {
     scheduler.scheduleAt(300) { viewModel.query.accept("bad") }
     scheduler.scheduleAt(700) { viewModel.query.accept("good") }
     let results = scheduler.start { viewModel.results }
-    #expect(results.events == [.next(310, []), .next(710, ["good"])])
+    expectEqual(results.events, [.next(310, []), .next(710, ["good"])])
   }
 
   @Test("the main-actor view controller shows every result")
@@ -69,8 +69,8 @@ struct Sample001Tests {
     viewController.viewDidLoad()
     viewController.userTyped("swift")
     scheduler.start()
-    #expect(viewController.shownResults == [["swift-1", "swift-2"]])
-    #expect(viewController.resultsLabel.text == "swift-1, swift-2")
-    #expect(viewController.searchField.text == "swift")
+    expectEqual(viewController.shownResults, [["swift-1", "swift-2"]])
+    expectEqual(viewController.resultsLabel.text, "swift-1, swift-2")
+    expectEqual(viewController.searchField.text, "swift")
   }
 }

@@ -32,14 +32,16 @@ struct Sample002Tests {
 
     #expect(await observer.waitForTermination())
     // concat starts over after the error, so the user comes twice, as in RxSwift.
-    #expect(
-      observer.elements == [
+    expectEqual(
+      observer.elements,
+      [
         "user: sferik", "user: sferik", "repository: octokit-fixture-org/hello-world",
       ])
-    #expect(observer.events.last?.value == .completed)
-    #expect(loader.attempts == 2)
-    #expect(
-      server.requests.map(\.path) == [
+    expectEqual(observer.events.last?.value, .completed)
+    expectEqual(loader.attempts, 2)
+    expectEqual(
+      server.requests.map(\.path),
+      [
         "/users/sferik", Self.flakyPath, "/users/sferik", Self.flakyPath,
       ])
   }
@@ -57,9 +59,9 @@ struct Sample002Tests {
     defer { subscription.dispose() }
 
     #expect(await observer.waitForTermination())
-    #expect(observer.elements == ["user: sferik", "user: sferik"])
-    #expect(observer.events.last?.value.error as? APIError == .badStatus(500))
-    #expect(loader.attempts == 2)
-    #expect(server.requests(path: Self.flakyPath).count == 2)
+    expectEqual(observer.elements, ["user: sferik", "user: sferik"])
+    expectEqual(observer.events.last?.value.error as? APIError, .badStatus(500))
+    expectEqual(loader.attempts, 2)
+    expectEqual(server.requests(path: Self.flakyPath).count, 2)
   }
 }

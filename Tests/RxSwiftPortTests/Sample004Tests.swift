@@ -61,23 +61,25 @@ struct Sample004Tests {
     }
     scheduler.start()
 
-    #expect(
-      username.events == [
+    expectEqual(
+      username.events,
+      [
         .next(200, .empty),
         .next(210, .validating), .next(230, .ok("available")),
         .next(300, .validating), .next(320, .failed("taken")),
         .next(400, .validating), .next(420, .ok("available")),
       ])
-    #expect(
-      repeated.events == [
+    expectEqual(
+      repeated.events,
+      [
         .next(200, .empty), .next(230, .failed("does not match")),
         .next(410, .failed("does not match")), .next(420, .ok("matches")),
       ])
-    #expect(enabled.events == [.next(200, false), .next(420, true)])
+    expectEqual(enabled.events, [.next(200, false), .next(420, true)])
     // switchLatest: each name was checked once, while it was the latest.
-    #expect(api.checkedNames == ["al", "taken", "alice"])
+    expectEqual(api.checkedNames, ["al", "taken", "alice"])
     #expect(viewController.signupButton.isEnabled)
-    #expect(viewController.usernameHint.text == "available")
-    #expect(viewController.signupResults == [true])
+    expectEqual(viewController.usernameHint.text, "available")
+    expectEqual(viewController.signupResults, [true])
   }
 }

@@ -19,22 +19,22 @@ struct SpawnedProcessTests {
   @Test("reports the exit status, with standard output and error captured through one pipe")
   func exitStatus() throws {
     let success = try SpawnedProcess.run(executable: "/bin/sh", arguments: ["-c", "exit 0"])
-    #expect(success.termination == .exited(0))
-    #expect(success.output == "")
+    expectEqual(success.termination, .exited(0))
+    expectEqual(success.output, "")
 
     let failure = try SpawnedProcess.run(
       executable: "/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 3"])
-    #expect(failure.termination == .exited(3))
-    #expect(failure.termination.status == 3)
-    #expect(failure.output == "out\nerr\n")
+    expectEqual(failure.termination, .exited(3))
+    expectEqual(failure.termination.status, 3)
+    expectEqual(failure.output, "out\nerr\n")
   }
 
   @Test("reports the signal that ended a child")
   func signalled() throws {
     let run = try SpawnedProcess.run(executable: "/bin/sh", arguments: ["-c", "kill -KILL $$"])
-    #expect(run.termination == .signaled(SIGKILL))
+    expectEqual(run.termination, .signaled(SIGKILL))
     // What Foundation's Process.terminationStatus says for a signal.
-    #expect(run.termination.status == SIGKILL)
+    expectEqual(run.termination.status, SIGKILL)
   }
 
   @Test("reads more output than a pipe holds before waiting, so the child never blocks")
@@ -55,7 +55,7 @@ struct SpawnedProcessTests {
     let run = try SpawnedProcess.run(
       executable: "/usr/bin/env", arguments: ["-0"],
       environment: ["SPAWNED_PROCESS_TEST_VALUE": value, "HOME": nil])
-    #expect(run.termination == .exited(0))
+    expectEqual(run.termination, .exited(0))
     var seen: [String: String] = [:]
     for entry in run.output.split(separator: "\0") {
       guard let equals = entry.firstIndex(of: "=") else { continue }
@@ -64,7 +64,7 @@ struct SpawnedProcessTests {
     var expected = ProcessInfo.processInfo.environment
     expected["SPAWNED_PROCESS_TEST_VALUE"] = value
     expected["HOME"] = nil
-    #expect(seen == expected)
+    expectEqual(seen, expected)
   }
 
   @Test("the child reads its standard input from the descriptor given")
@@ -88,7 +88,7 @@ struct SpawnedProcessTests {
     let process = try spawned.get()
     let echoed = try FileDescriptors.readToEnd(output.readEnd)
     #expect(try process.waitUntilExit() == .exited(0))
-    #expect(String(decoding: echoed, as: UTF8.self) == "first line\nsecond line\n")
+    expectEqual(String(decoding: echoed, as: UTF8.self), "first line\nsecond line\n")
   }
 
   @Test("terminate() ends a sleeping child with SIGTERM, and the async wait sees it")
@@ -120,8 +120,8 @@ struct SpawnedProcessTests {
       close(writeEnd)
     }
     try #require(readEnd >= 100 && writeEnd >= 100)
-    #expect(fcntl(readEnd, F_GETFD) & FD_CLOEXEC == 0)
-    #expect(fcntl(writeEnd, F_GETFD) & FD_CLOEXEC == 0)
+    expectEqual(fcntl(readEnd, F_GETFD) & FD_CLOEXEC, 0)
+    expectEqual(fcntl(writeEnd, F_GETFD) & FD_CLOEXEC, 0)
 
     let open = try childDescriptors()
     #expect(!open.contains(readEnd) && !open.contains(writeEnd), "\(open.sorted())")
@@ -202,7 +202,7 @@ struct SpawnedProcessTests {
         failure = error
       }
     }
-    #expect(failure?.code == EPIPE)
+    expectEqual(failure?.code, EPIPE)
   }
 
   @Test("every child is reaped: once waited for, or killed when its last reference goes")
@@ -240,7 +240,7 @@ struct SpawnedProcessTests {
 private func childDescriptors() throws -> Set<Int32> {
   let run = try SpawnedProcess.run(
     executable: "/bin/sh", arguments: ["-c", "ls \(ownDescriptors)"])
-  #expect(run.termination == .exited(0), "\(run.output)")
+  expectEqual(run.termination, .exited(0), "\(run.output)")
   return Set(run.output.split(separator: "\n").compactMap { Int32($0) })
 }
 

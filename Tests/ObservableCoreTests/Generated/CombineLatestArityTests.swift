@@ -39,9 +39,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(220, [1, 2]), .next(300, [11, 2]), .next(305, [11, 22]), .completed(420),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
         ])
@@ -58,7 +59,7 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s1, s2).map { "\($0.0)|\($0.1)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(220, "1|2"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -76,9 +77,10 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s[0], s[1]) { [$0, $1] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2]), .next(300, [11, 2])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
         ])
@@ -97,9 +99,10 @@ struct CombineLatestArityTests {
         ])
       let res = scheduler.start { Observable.combineLatest(s[0], s[1]) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 300)],
         ])
@@ -120,9 +123,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(220, [1, 2]), .next(300, [11, 2]), .error(305, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 305)],
           [Subscription(200, 305)],
         ])
@@ -146,9 +150,10 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2]), .error(300, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 300)],
           [Subscription(200, 300)],
         ])
@@ -193,9 +198,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(230, [1, 2, 3]), .next(300, [11, 2, 3]), .next(305, [11, 2, 33]), .completed(430),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -214,7 +220,7 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s1, s2, s3).map { "\($0.0)|\($0.1)|\($0.2)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(230, "1|2|3"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -233,9 +239,10 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s[0], s[1], s[2]) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3]), .next(300, [11, 2, 3])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -256,9 +263,10 @@ struct CombineLatestArityTests {
         ])
       let res = scheduler.start { Observable.combineLatest(s[0], s[1], s[2]) { [$0, $1, $2] } }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 300)],
@@ -281,9 +289,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(230, [1, 2, 3]), .next(300, [11, 2, 3]), .error(305, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 305)],
           [Subscription(200, 305)],
           [Subscription(200, 305)],
@@ -309,9 +318,10 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3]), .error(300, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 300)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -363,9 +373,10 @@ struct CombineLatestArityTests {
         .next(240, [1, 2, 3, 4]), .next(300, [11, 2, 3, 4]), .next(305, [11, 2, 3, 44]),
         .completed(440),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -386,7 +397,7 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s1, s2, s3, s4).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(240, "1|2|3|4"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -408,9 +419,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(240, [1, 2, 3, 4]), .next(300, [11, 2, 3, 4]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -435,9 +447,10 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -464,9 +477,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(240, [1, 2, 3, 4]), .next(300, [11, 2, 3, 4]), .error(305, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 305)],
           [Subscription(200, 305)],
           [Subscription(200, 305)],
@@ -494,9 +508,10 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(240, [1, 2, 3, 4]), .error(300, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 300)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -552,9 +567,10 @@ struct CombineLatestArityTests {
         .next(250, [1, 2, 3, 4, 5]), .next(300, [11, 2, 3, 4, 5]), .next(305, [11, 2, 3, 4, 55]),
         .completed(450),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -579,7 +595,7 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(250, "1|2|3|4|5"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -602,9 +618,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .next(300, [11, 2, 3, 4, 5]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -631,9 +648,10 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -662,9 +680,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .next(300, [11, 2, 3, 4, 5]), .error(305, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 305)],
           [Subscription(200, 305)],
           [Subscription(200, 305)],
@@ -696,9 +715,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 300)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -756,9 +776,10 @@ struct CombineLatestArityTests {
         .next(260, [1, 2, 3, 4, 5, 6]), .next(300, [11, 2, 3, 4, 5, 6]),
         .next(305, [11, 2, 3, 4, 5, 66]), .completed(460),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -785,7 +806,7 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(260, "1|2|3|4|5|6"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -809,9 +830,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .next(300, [11, 2, 3, 4, 5, 6]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -840,9 +862,10 @@ struct CombineLatestArityTests {
         Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -873,9 +896,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .next(300, [11, 2, 3, 4, 5, 6]), .error(305, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 305)],
           [Subscription(200, 305)],
           [Subscription(200, 305)],
@@ -910,9 +934,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 300)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -974,9 +999,10 @@ struct CombineLatestArityTests {
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .next(300, [11, 2, 3, 4, 5, 6, 7]),
         .next(305, [11, 2, 3, 4, 5, 6, 77]), .completed(470),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1005,7 +1031,7 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(270, "1|2|3|4|5|6|7"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1032,9 +1058,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .next(300, [11, 2, 3, 4, 5, 6, 7]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1067,9 +1094,10 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1105,9 +1133,10 @@ struct CombineLatestArityTests {
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .next(300, [11, 2, 3, 4, 5, 6, 7]),
         .error(305, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 305)],
           [Subscription(200, 305)],
           [Subscription(200, 305)],
@@ -1144,9 +1173,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 300)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -1210,9 +1240,10 @@ struct CombineLatestArityTests {
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .next(300, [11, 2, 3, 4, 5, 6, 7, 8]),
         .next(305, [11, 2, 3, 4, 5, 6, 7, 88]), .completed(480),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1243,7 +1274,7 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(280, "1|2|3|4|5|6|7|8"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1271,9 +1302,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .next(300, [11, 2, 3, 4, 5, 6, 7, 8]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1308,9 +1340,10 @@ struct CombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1348,9 +1381,10 @@ struct CombineLatestArityTests {
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .next(300, [11, 2, 3, 4, 5, 6, 7, 8]),
         .error(305, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 305)],
           [Subscription(200, 305)],
           [Subscription(200, 305)],
@@ -1389,9 +1423,10 @@ struct CombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 300)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -1451,9 +1486,10 @@ struct InfallibleCombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(220, [1, 2]), .next(300, [11, 2]), .next(305, [11, 22]), .completed(420),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
         ])
@@ -1470,7 +1506,7 @@ struct InfallibleCombineLatestArityTests {
         Infallible.combineLatest(s1.testInfallible, s2.testInfallible).map { "\($0.0)|\($0.1)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(220, "1|2"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1488,9 +1524,10 @@ struct InfallibleCombineLatestArityTests {
         Infallible.combineLatest(s[0].testInfallible, s[1].testInfallible) { [$0, $1] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2]), .next(300, [11, 2])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
         ])
@@ -1511,9 +1548,10 @@ struct InfallibleCombineLatestArityTests {
         Infallible.combineLatest(s[0].testInfallible, s[1].testInfallible) { [$0, $1] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 300)],
         ])
@@ -1557,9 +1595,10 @@ struct InfallibleCombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(230, [1, 2, 3]), .next(300, [11, 2, 3]), .next(305, [11, 2, 33]), .completed(430),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1580,7 +1619,7 @@ struct InfallibleCombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(230, "1|2|3"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1601,9 +1640,10 @@ struct InfallibleCombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3]), .next(300, [11, 2, 3])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1628,9 +1668,10 @@ struct InfallibleCombineLatestArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 300)],
@@ -1677,9 +1718,10 @@ struct InfallibleCombineLatestArityTests {
         .next(240, [1, 2, 3, 4]), .next(300, [11, 2, 3, 4]), .next(305, [11, 2, 3, 44]),
         .completed(440),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1702,7 +1744,7 @@ struct InfallibleCombineLatestArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(240, "1|2|3|4"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1726,9 +1768,10 @@ struct InfallibleCombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(240, [1, 2, 3, 4]), .next(300, [11, 2, 3, 4]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1755,9 +1798,10 @@ struct InfallibleCombineLatestArityTests {
         ) { [$0, $1, $2, $3] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1807,9 +1851,10 @@ struct InfallibleCombineLatestArityTests {
         .next(250, [1, 2, 3, 4, 5]), .next(300, [11, 2, 3, 4, 5]), .next(305, [11, 2, 3, 4, 55]),
         .completed(450),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1835,7 +1880,7 @@ struct InfallibleCombineLatestArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(250, "1|2|3|4|5"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1861,9 +1906,10 @@ struct InfallibleCombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .next(300, [11, 2, 3, 4, 5]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1893,9 +1939,10 @@ struct InfallibleCombineLatestArityTests {
         ) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1948,9 +1995,10 @@ struct InfallibleCombineLatestArityTests {
         .next(260, [1, 2, 3, 4, 5, 6]), .next(300, [11, 2, 3, 4, 5, 6]),
         .next(305, [11, 2, 3, 4, 5, 66]), .completed(460),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1978,7 +2026,7 @@ struct InfallibleCombineLatestArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(260, "1|2|3|4|5|6"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2005,9 +2053,10 @@ struct InfallibleCombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .next(300, [11, 2, 3, 4, 5, 6]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -2039,9 +2088,10 @@ struct InfallibleCombineLatestArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -2096,9 +2146,10 @@ struct InfallibleCombineLatestArityTests {
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .next(300, [11, 2, 3, 4, 5, 6, 7]),
         .next(305, [11, 2, 3, 4, 5, 6, 77]), .completed(470),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -2128,7 +2179,7 @@ struct InfallibleCombineLatestArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(270, "1|2|3|4|5|6|7"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2156,9 +2207,10 @@ struct InfallibleCombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .next(300, [11, 2, 3, 4, 5, 6, 7]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -2192,9 +2244,10 @@ struct InfallibleCombineLatestArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -2251,9 +2304,10 @@ struct InfallibleCombineLatestArityTests {
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .next(300, [11, 2, 3, 4, 5, 6, 7, 8]),
         .next(305, [11, 2, 3, 4, 5, 6, 7, 88]), .completed(480),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 410)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -2285,7 +2339,7 @@ struct InfallibleCombineLatestArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)|\($0.7)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(280, "1|2|3|4|5|6|7|8"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2314,9 +2368,10 @@ struct InfallibleCombineLatestArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .next(300, [11, 2, 3, 4, 5, 6, 7, 8]),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 302)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -2352,9 +2407,10 @@ struct InfallibleCombineLatestArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(300)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],

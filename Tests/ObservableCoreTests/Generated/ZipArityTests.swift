@@ -39,9 +39,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(220, [1, 2]), .next(320, [11, 22]), .completed(420),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
         ])
@@ -58,7 +59,7 @@ struct ZipArityTests {
         Observable.zip(s1, s2).map { "\($0.0)|\($0.1)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(220, "1|2"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -74,9 +75,10 @@ struct ZipArityTests {
         ])
       let res = scheduler.start(disposed: 302) { Observable.zip(s[0], s[1]) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
         ])
@@ -95,9 +97,10 @@ struct ZipArityTests {
         ])
       let res = scheduler.start { Observable.zip(s[0], s[1]) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 400)],
         ])
@@ -116,9 +119,10 @@ struct ZipArityTests {
         ])
       let res = scheduler.start { Observable.zip(s[0], s[1]) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2]), .error(300, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 300)],
         ])
@@ -142,9 +146,10 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2]), .error(320, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 320)],
         ])
@@ -189,9 +194,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(230, [1, 2, 3]), .next(330, [11, 22, 33]), .completed(430),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -210,7 +216,7 @@ struct ZipArityTests {
         Observable.zip(s1, s2, s3).map { "\($0.0)|\($0.1)|\($0.2)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(230, "1|2|3"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -229,9 +235,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2]) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -252,9 +259,10 @@ struct ZipArityTests {
         ])
       let res = scheduler.start { Observable.zip(s[0], s[1], s[2]) { [$0, $1, $2] } }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 400)],
@@ -275,9 +283,10 @@ struct ZipArityTests {
         ])
       let res = scheduler.start { Observable.zip(s[0], s[1], s[2]) { [$0, $1, $2] } }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3]), .error(300, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -303,9 +312,10 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3]), .error(330, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 330)],
           [Subscription(200, 330)],
@@ -353,9 +363,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(240, [1, 2, 3, 4]), .next(340, [11, 22, 33, 44]), .completed(440),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -376,7 +387,7 @@ struct ZipArityTests {
         Observable.zip(s1, s2, s3, s4).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(240, "1|2|3|4"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -396,9 +407,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(240, [1, 2, 3, 4])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -421,9 +433,10 @@ struct ZipArityTests {
         ])
       let res = scheduler.start { Observable.zip(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3] } }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -446,9 +459,10 @@ struct ZipArityTests {
         ])
       let res = scheduler.start { Observable.zip(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3] } }
       let expected: [Recorded<Event<[Int]>>] = [.next(240, [1, 2, 3, 4]), .error(300, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -476,9 +490,10 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(240, [1, 2, 3, 4]), .error(340, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 340)],
           [Subscription(200, 340)],
@@ -531,9 +546,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .next(350, [11, 22, 33, 44, 55]), .completed(450),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -556,7 +572,7 @@ struct ZipArityTests {
         Observable.zip(s1, s2, s3, s4, s5).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(250, "1|2|3|4|5"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -577,9 +593,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(250, [1, 2, 3, 4, 5])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -606,9 +623,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -637,9 +655,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -671,9 +690,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .error(350, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 350)],
           [Subscription(200, 350)],
@@ -730,9 +750,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .next(360, [11, 22, 33, 44, 55, 66]), .completed(460),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -759,7 +780,7 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(260, "1|2|3|4|5|6"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -781,9 +802,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(260, [1, 2, 3, 4, 5, 6])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -812,9 +834,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -845,9 +868,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -881,9 +905,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .error(360, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 360)],
           [Subscription(200, 360)],
@@ -943,9 +968,10 @@ struct ZipArityTests {
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .next(370, [11, 22, 33, 44, 55, 66, 77]),
         .completed(470),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -974,7 +1000,7 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(270, "1|2|3|4|5|6|7"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -997,9 +1023,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(270, [1, 2, 3, 4, 5, 6, 7])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1030,9 +1057,10 @@ struct ZipArityTests {
         Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1065,9 +1093,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -1104,9 +1133,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .error(370, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 370)],
           [Subscription(200, 370)],
@@ -1170,9 +1200,10 @@ struct ZipArityTests {
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .next(380, [11, 22, 33, 44, 55, 66, 77, 88]),
         .completed(480),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1203,7 +1234,7 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(280, "1|2|3|4|5|6|7|8"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1229,9 +1260,10 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(280, [1, 2, 3, 4, 5, 6, 7, 8])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1266,9 +1298,10 @@ struct ZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1305,9 +1338,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .error(300, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 300)],
           [Subscription(200, 300)],
@@ -1346,9 +1380,10 @@ struct ZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .error(380, testError),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 380)],
           [Subscription(200, 380)],
@@ -1408,9 +1443,10 @@ struct InfallibleZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(220, [1, 2]), .next(320, [11, 22]), .completed(420),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
         ])
@@ -1427,7 +1463,7 @@ struct InfallibleZipArityTests {
         Infallible.zip(s1.testInfallible, s2.testInfallible).map { "\($0.0)|\($0.1)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(220, "1|2"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1445,9 +1481,10 @@ struct InfallibleZipArityTests {
         Infallible.zip(s[0].testInfallible, s[1].testInfallible) { [$0, $1] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
         ])
@@ -1468,9 +1505,10 @@ struct InfallibleZipArityTests {
         Infallible.zip(s[0].testInfallible, s[1].testInfallible) { [$0, $1] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 400)],
         ])
@@ -1514,9 +1552,10 @@ struct InfallibleZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(230, [1, 2, 3]), .next(330, [11, 22, 33]), .completed(430),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1537,7 +1576,7 @@ struct InfallibleZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(230, "1|2|3"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1558,9 +1597,10 @@ struct InfallibleZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1585,9 +1625,10 @@ struct InfallibleZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 400)],
@@ -1633,9 +1674,10 @@ struct InfallibleZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(240, [1, 2, 3, 4]), .next(340, [11, 22, 33, 44]), .completed(440),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1657,7 +1699,7 @@ struct InfallibleZipArityTests {
           .map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(240, "1|2|3|4"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1679,9 +1721,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(240, [1, 2, 3, 4])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1708,9 +1751,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1759,9 +1803,10 @@ struct InfallibleZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(250, [1, 2, 3, 4, 5]), .next(350, [11, 22, 33, 44, 55]), .completed(450),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1787,7 +1832,7 @@ struct InfallibleZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(250, "1|2|3|4|5"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1811,9 +1856,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(250, [1, 2, 3, 4, 5])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1843,9 +1889,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -1897,9 +1944,10 @@ struct InfallibleZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(260, [1, 2, 3, 4, 5, 6]), .next(360, [11, 22, 33, 44, 55, 66]), .completed(460),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -1927,7 +1975,7 @@ struct InfallibleZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(260, "1|2|3|4|5|6"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -1952,9 +2000,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(260, [1, 2, 3, 4, 5, 6])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -1986,9 +2035,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -2043,9 +2093,10 @@ struct InfallibleZipArityTests {
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .next(370, [11, 22, 33, 44, 55, 66, 77]),
         .completed(470),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -2075,7 +2126,7 @@ struct InfallibleZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(270, "1|2|3|4|5|6|7"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2101,9 +2152,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(270, [1, 2, 3, 4, 5, 6, 7])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -2137,9 +2189,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -2196,9 +2249,10 @@ struct InfallibleZipArityTests {
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .next(380, [11, 22, 33, 44, 55, 66, 77, 88]),
         .completed(480),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 420)],
           [Subscription(200, 430)],
@@ -2230,7 +2284,7 @@ struct InfallibleZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)|\($0.7)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(280, "1|2|3|4|5|6|7|8"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2257,9 +2311,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(280, [1, 2, 3, 4, 5, 6, 7, 8])]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 207)],
           [Subscription(200, 302)],
           [Subscription(200, 302)],
@@ -2295,9 +2350,10 @@ struct InfallibleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(400)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 201)],
           [Subscription(200, 202)],
           [Subscription(200, 203)],
@@ -2344,9 +2400,10 @@ struct SingleZipArityTests {
         ])
       let res = scheduler.start { Single.zip(s[0].testSingle, s[1].testSingle) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2]), .completed(220)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 220)],
           [Subscription(200, 210)],
         ])
@@ -2363,7 +2420,7 @@ struct SingleZipArityTests {
         Single.zip(s1.testSingle, s2.testSingle).map { "\($0.0)|\($0.1)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(220, "1|2"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2379,9 +2436,10 @@ struct SingleZipArityTests {
         ])
       let res = scheduler.start { Single.zip(s[0].testSingle, s[1].testSingle) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
         ])
@@ -2402,9 +2460,10 @@ struct SingleZipArityTests {
         Single.zip(s[0].testSingle, s[1].testSingle) { [$0, $1] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 215)],
           [Subscription(200, 210)],
         ])
@@ -2425,9 +2484,10 @@ struct SingleZipArityTests {
         Single.zip(s[0].testSingle, s[1].testSingle) { _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(220, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 220)],
           [Subscription(200, 210)],
         ])
@@ -2474,9 +2534,10 @@ struct SingleZipArityTests {
         Single.zip(s[0].testSingle, s[1].testSingle, s[2].testSingle) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3]), .completed(230)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 230)],
           [Subscription(200, 220)],
           [Subscription(200, 210)],
@@ -2495,7 +2556,7 @@ struct SingleZipArityTests {
         Single.zip(s1.testSingle, s2.testSingle, s3.testSingle).map { "\($0.0)|\($0.1)|\($0.2)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(230, "1|2|3"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2514,9 +2575,10 @@ struct SingleZipArityTests {
         Single.zip(s[0].testSingle, s[1].testSingle, s[2].testSingle) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -2539,9 +2601,10 @@ struct SingleZipArityTests {
         Single.zip(s[0].testSingle, s[1].testSingle, s[2].testSingle) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 225)],
           [Subscription(200, 220)],
           [Subscription(200, 210)],
@@ -2566,9 +2629,10 @@ struct SingleZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(230, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 230)],
           [Subscription(200, 220)],
           [Subscription(200, 210)],
@@ -2621,9 +2685,10 @@ struct SingleZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(240, [1, 2, 3, 4]), .completed(240)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 240)],
           [Subscription(200, 230)],
           [Subscription(200, 220)],
@@ -2646,7 +2711,7 @@ struct SingleZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(240, "1|2|3|4"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2668,9 +2733,10 @@ struct SingleZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -2697,9 +2763,10 @@ struct SingleZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 235)],
           [Subscription(200, 230)],
           [Subscription(200, 220)],
@@ -2726,9 +2793,10 @@ struct SingleZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(240, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 240)],
           [Subscription(200, 230)],
           [Subscription(200, 220)],
@@ -2783,9 +2851,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(250, [1, 2, 3, 4, 5]), .completed(250)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 250)],
           [Subscription(200, 240)],
           [Subscription(200, 230)],
@@ -2810,7 +2879,7 @@ struct SingleZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(250, "1|2|3|4|5"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -2833,9 +2902,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -2864,9 +2934,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 245)],
           [Subscription(200, 240)],
           [Subscription(200, 230)],
@@ -2895,9 +2966,10 @@ struct SingleZipArityTests {
         ) { _, _, _, _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(250, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 250)],
           [Subscription(200, 240)],
           [Subscription(200, 230)],
@@ -2956,9 +3028,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(260, [1, 2, 3, 4, 5, 6]), .completed(260)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 260)],
           [Subscription(200, 250)],
           [Subscription(200, 240)],
@@ -2985,7 +3058,7 @@ struct SingleZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(260, "1|2|3|4|5|6"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -3010,9 +3083,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -3044,9 +3118,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 255)],
           [Subscription(200, 250)],
           [Subscription(200, 240)],
@@ -3078,9 +3153,10 @@ struct SingleZipArityTests {
         ) { _, _, _, _, _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(260, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 260)],
           [Subscription(200, 250)],
           [Subscription(200, 240)],
@@ -3144,9 +3220,10 @@ struct SingleZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .completed(270),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 270)],
           [Subscription(200, 260)],
           [Subscription(200, 250)],
@@ -3176,7 +3253,7 @@ struct SingleZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(270, "1|2|3|4|5|6|7"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -3202,9 +3279,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -3238,9 +3316,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 265)],
           [Subscription(200, 260)],
           [Subscription(200, 250)],
@@ -3274,9 +3353,10 @@ struct SingleZipArityTests {
         ) { _, _, _, _, _, _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(270, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 270)],
           [Subscription(200, 260)],
           [Subscription(200, 250)],
@@ -3342,9 +3422,10 @@ struct SingleZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .completed(280),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 280)],
           [Subscription(200, 270)],
           [Subscription(200, 260)],
@@ -3376,7 +3457,7 @@ struct SingleZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)|\($0.7)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(280, "1|2|3|4|5|6|7|8"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -3403,9 +3484,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -3441,9 +3523,10 @@ struct SingleZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 275)],
           [Subscription(200, 270)],
           [Subscription(200, 260)],
@@ -3479,9 +3562,10 @@ struct SingleZipArityTests {
         ) { _, _, _, _, _, _, _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(280, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 280)],
           [Subscription(200, 270)],
           [Subscription(200, 260)],
@@ -3538,9 +3622,10 @@ struct MaybeZipArityTests {
         ])
       let res = scheduler.start { Maybe.zip(s[0].testMaybe, s[1].testMaybe) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.next(220, [1, 2]), .completed(220)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 220)],
           [Subscription(200, 210)],
         ])
@@ -3557,7 +3642,7 @@ struct MaybeZipArityTests {
         Maybe.zip(s1.testMaybe, s2.testMaybe).map { "\($0.0)|\($0.1)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(220, "1|2"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -3573,9 +3658,10 @@ struct MaybeZipArityTests {
         ])
       let res = scheduler.start { Maybe.zip(s[0].testMaybe, s[1].testMaybe) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.completed(220)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 220)],
           [Subscription(200, 210)],
         ])
@@ -3594,9 +3680,10 @@ struct MaybeZipArityTests {
         ])
       let res = scheduler.start { Maybe.zip(s[0].testMaybe, s[1].testMaybe) { [$0, $1] } }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
         ])
@@ -3617,9 +3704,10 @@ struct MaybeZipArityTests {
         Maybe.zip(s[0].testMaybe, s[1].testMaybe) { [$0, $1] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 215)],
           [Subscription(200, 210)],
         ])
@@ -3640,9 +3728,10 @@ struct MaybeZipArityTests {
         Maybe.zip(s[0].testMaybe, s[1].testMaybe) { _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(220, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 220)],
           [Subscription(200, 210)],
         ])
@@ -3688,9 +3777,10 @@ struct MaybeZipArityTests {
         Maybe.zip(s[0].testMaybe, s[1].testMaybe, s[2].testMaybe) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(230, [1, 2, 3]), .completed(230)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 230)],
           [Subscription(200, 220)],
           [Subscription(200, 210)],
@@ -3709,7 +3799,7 @@ struct MaybeZipArityTests {
         Maybe.zip(s1.testMaybe, s2.testMaybe, s3.testMaybe).map { "\($0.0)|\($0.1)|\($0.2)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(230, "1|2|3"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -3728,9 +3818,10 @@ struct MaybeZipArityTests {
         Maybe.zip(s[0].testMaybe, s[1].testMaybe, s[2].testMaybe) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(230)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 230)],
           [Subscription(200, 220)],
           [Subscription(200, 210)],
@@ -3753,9 +3844,10 @@ struct MaybeZipArityTests {
         Maybe.zip(s[0].testMaybe, s[1].testMaybe, s[2].testMaybe) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -3778,9 +3870,10 @@ struct MaybeZipArityTests {
         Maybe.zip(s[0].testMaybe, s[1].testMaybe, s[2].testMaybe) { [$0, $1, $2] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 225)],
           [Subscription(200, 220)],
           [Subscription(200, 210)],
@@ -3805,9 +3898,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(230, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 230)],
           [Subscription(200, 220)],
           [Subscription(200, 210)],
@@ -3860,9 +3954,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(240, [1, 2, 3, 4]), .completed(240)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 240)],
           [Subscription(200, 230)],
           [Subscription(200, 220)],
@@ -3885,7 +3980,7 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(240, "1|2|3|4"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -3907,9 +4002,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(240)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 240)],
           [Subscription(200, 230)],
           [Subscription(200, 220)],
@@ -3936,9 +4032,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -3965,9 +4062,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 235)],
           [Subscription(200, 230)],
           [Subscription(200, 220)],
@@ -3994,9 +4092,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(240, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 240)],
           [Subscription(200, 230)],
           [Subscription(200, 220)],
@@ -4051,9 +4150,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(250, [1, 2, 3, 4, 5]), .completed(250)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 250)],
           [Subscription(200, 240)],
           [Subscription(200, 230)],
@@ -4078,7 +4178,7 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<String>>] = [.next(250, "1|2|3|4|5"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -4101,9 +4201,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(250)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 250)],
           [Subscription(200, 240)],
           [Subscription(200, 230)],
@@ -4132,9 +4233,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -4163,9 +4265,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 245)],
           [Subscription(200, 240)],
           [Subscription(200, 230)],
@@ -4194,9 +4297,10 @@ struct MaybeZipArityTests {
         }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(250, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 250)],
           [Subscription(200, 240)],
           [Subscription(200, 230)],
@@ -4255,9 +4359,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.next(260, [1, 2, 3, 4, 5, 6]), .completed(260)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 260)],
           [Subscription(200, 250)],
           [Subscription(200, 240)],
@@ -4284,7 +4389,7 @@ struct MaybeZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(260, "1|2|3|4|5|6"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -4309,9 +4414,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(260)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 260)],
           [Subscription(200, 250)],
           [Subscription(200, 240)],
@@ -4343,9 +4449,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -4377,9 +4484,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 255)],
           [Subscription(200, 250)],
           [Subscription(200, 240)],
@@ -4411,9 +4519,10 @@ struct MaybeZipArityTests {
         ) { _, _, _, _, _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(260, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 260)],
           [Subscription(200, 250)],
           [Subscription(200, 240)],
@@ -4477,9 +4586,10 @@ struct MaybeZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(270, [1, 2, 3, 4, 5, 6, 7]), .completed(270),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 270)],
           [Subscription(200, 260)],
           [Subscription(200, 250)],
@@ -4509,7 +4619,7 @@ struct MaybeZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(270, "1|2|3|4|5|6|7"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -4535,9 +4645,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(270)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 270)],
           [Subscription(200, 260)],
           [Subscription(200, 250)],
@@ -4571,9 +4682,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -4607,9 +4719,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 265)],
           [Subscription(200, 260)],
           [Subscription(200, 250)],
@@ -4643,9 +4756,10 @@ struct MaybeZipArityTests {
         ) { _, _, _, _, _, _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(270, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 270)],
           [Subscription(200, 260)],
           [Subscription(200, 250)],
@@ -4711,9 +4825,10 @@ struct MaybeZipArityTests {
       let expected: [Recorded<Event<[Int]>>] = [
         .next(280, [1, 2, 3, 4, 5, 6, 7, 8]), .completed(280),
       ]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 280)],
           [Subscription(200, 270)],
           [Subscription(200, 260)],
@@ -4745,7 +4860,7 @@ struct MaybeZipArityTests {
         ).map { "\($0.0)|\($0.1)|\($0.2)|\($0.3)|\($0.4)|\($0.5)|\($0.6)|\($0.7)" }
       }
       let expected: [Recorded<Event<String>>] = [.next(280, "1|2|3|4|5|6|7|8"), .completed(300)]
-      #expect(res.events == expected)
+      expectEqual(res.events, expected)
     }
   }
 
@@ -4772,9 +4887,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.completed(280)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 280)],
           [Subscription(200, 270)],
           [Subscription(200, 260)],
@@ -4810,9 +4926,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(205, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 205)],
           [Subscription(200, 205)],
           [Subscription(200, 205)],
@@ -4848,9 +4965,10 @@ struct MaybeZipArityTests {
         ) { [$0, $1, $2, $3, $4, $5, $6, $7] }
       }
       let expected: [Recorded<Event<[Int]>>] = []
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 275)],
           [Subscription(200, 270)],
           [Subscription(200, 260)],
@@ -4886,9 +5004,10 @@ struct MaybeZipArityTests {
         ) { _, _, _, _, _, _, _, _ -> [Int] in throw testError }
       }
       let expected: [Recorded<Event<[Int]>>] = [.error(280, testError)]
-      #expect(res.events == expected)
-      #expect(
-        s.map(\.subscriptions) == [
+      expectEqual(res.events, expected)
+      expectEqual(
+        s.map(\.subscriptions),
+        [
           [Subscription(200, 280)],
           [Subscription(200, 270)],
           [Subscription(200, 260)],
